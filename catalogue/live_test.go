@@ -1,0 +1,216 @@
+package catalogue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// serverEnv makes the test binary, started again with it set, an MCP server
+// over standard input and output (or a broken one): see TestMain.
+const serverEnv = "STALWART_CATALOGUE_TEST_SERVER"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(serverEnv) {
+	case "":
+		os.Exit(m.Run())
+	case "shop":
+		if err := shopServer(2).Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case "hang":
+		// Reads nothing, answers nothing.
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	case "garbage":
+		for range 100 {
+			fmt.Println("<html>this is not an MCP server</html>")
+		}
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	case "die":
+		fmt.Fprintln(os.Stderr, "cannot open the shop database")
+		os.Exit(3)
+	}
+}
+
+// shopServer serves spec 000's shop, pageSize tools a page.
+func shopServer(pageSize int) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1"}, &mcp.ServerOptions{PageSize: pageSize})
+	data, err := shopFiles.ReadFile("shop/shop-mcp.json")
+	if err != nil {
+		panic(err)
+	}
+	var list struct {
+		Tools []*mcp.Tool `json:"tools"`
+	}
+	if err := json.Unmarshal(data, &list); err != nil {
+		panic(err)
+	}
+	for _, t := range list.Tools {
+		s.AddTool(t, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	}
+	return s
+}
+
+// checkShop checks a catalogue imported live against the shop's MCP list.
+func checkShop(t *testing.T, c *Catalogue, source string) {
+	t.Helper()
+	want, err := ImportFile("testdata/shop-mcp.json")
+	require.NoError(t, err)
+	assert.Equal(t, source, c.Source)
+	// The SDK's server lists its tools in its own order (by name); the
+	// catalogue keeps the order the server gave.
+	require.Len(t, c.Tools, len(want.Tools))
+	for _, w := range want.Tools {
+		got := c.Tool(w.Name)
+		require.NotNil(t, got, "tool %s", w.Name)
+		assert.Equal(t, w.Kind, got.Kind, "%s kind", w.Name)
+		assert.Equal(t, w.Declarations, got.Declarations, "%s declarations", w.Name)
+		assert.Equal(t, w.Annotations.Effective(), got.Annotations.Effective(), "%s hints", w.Name)
+		assert.JSONEq(t, string(w.InputSchema), string(got.InputSchema), "%s input schema", w.Name)
+	}
+	assert.Equal(t, "mcp:destructiveHint", c.Tool("refund_card").KindRule)
+	assert.Equal(t, "mcp:readOnlyHint", c.Tool("get_order").KindRule)
+}
+
+func TestImportMCPInMemory(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := shopServer(3).Connect(ctx, st, nil)
+	require.NoError(t, err)
+	defer ss.Close()
+	c, err := importOver(ctx, "memory", ct)
+	require.NoError(t, err)
+	checkShop(t, c, "memory")
+}
+
+func TestImportMCPHTTP(t *testing.T) {
+	server := shopServer(1)
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := ImportMCP(ctx, srv.URL)
+	require.NoError(t, err)
+	checkShop(t, c, srv.URL)
+}
+
+func TestImportMCPSSE(t *testing.T) {
+	server := shopServer(2)
+	srv := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := ImportMCP(ctx, srv.URL)
+	require.NoError(t, err)
+	checkShop(t, c, srv.URL)
+}
+
+func TestImportMCPStdio(t *testing.T) {
+	t.Setenv(serverEnv, "shop")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	command := quoteCommand(os.Args[0]) + " -test.run=^$"
+	c, err := ImportMCP(ctx, command)
+	require.NoError(t, err)
+	checkShop(t, c, command)
+}
+
+func quoteCommand(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// importError runs ImportMCP and checks that it fails with an *Error naming
+// the server, quickly.
+func importError(t *testing.T, address string, timeout time.Duration) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	start := time.Now()
+	c, err := ImportMCP(ctx, address)
+	elapsed := time.Since(start)
+	require.Error(t, err)
+	assert.Nil(t, c)
+	var e *Error
+	require.True(t, errors.As(err, &e), "error %T %v is not an *Error", err, err)
+	assert.Equal(t, address, e.File)
+	assert.Less(t, elapsed, timeout+3*time.Second, "ImportMCP took %s", elapsed)
+	t.Logf("ImportMCP(%q) = %v", address, err)
+	return err.Error()
+}
+
+func TestImportMCPHangs(t *testing.T) {
+	stop := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-stop:
+		}
+	}))
+	defer srv.Close()
+	defer close(stop)
+	msg := importError(t, srv.URL, 400*time.Millisecond)
+	assert.Contains(t, msg, "did not answer within 400ms")
+
+	t.Setenv(serverEnv, "hang")
+	msg = importError(t, quoteCommand(os.Args[0]), 400*time.Millisecond)
+	assert.Contains(t, msg, "did not answer within 400ms")
+}
+
+func TestImportMCPBroken(t *testing.T) {
+	garbage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintln(w, "<html>not MCP</html>")
+	}))
+	defer garbage.Close()
+	msg := importError(t, garbage.URL, 5*time.Second)
+	assert.Contains(t, msg, "no MCP server answered")
+
+	t.Setenv(serverEnv, "die")
+	msg = importError(t, quoteCommand(os.Args[0]), 5*time.Second)
+	assert.Contains(t, msg, "cannot open the shop database")
+	assert.Contains(t, msg, "exited with status 3")
+
+	t.Setenv(serverEnv, "garbage")
+	msg = importError(t, quoteCommand(os.Args[0]), 5*time.Second)
+	assert.Contains(t, msg, "could not start an MCP session")
+
+	msg = importError(t, "/no/such/mcp-server --flag", 5*time.Second)
+	assert.Contains(t, msg, "no such file")
+}
+
+func TestSplitCommand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"server", []string{"server"}},
+		{"  npx  -y @shop/server ", []string{"npx", "-y", "@shop/server"}},
+		{`python "my server.py" --name 'the shop'`, []string{"python", "my server.py", "--name", "the shop"}},
+		{`a\ b "c\"d" ''`, []string{"a b", `c"d`, ""}},
+	}
+	for _, tt := range tests {
+		got, err := splitCommand(tt.in)
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, got, "splitCommand(%q)", tt.in)
+	}
+	for _, bad := range []string{"", "  ", `a "b`, `a\`} {
+		_, err := splitCommand(bad)
+		assert.Error(t, err, "splitCommand(%q)", bad)
+	}
+}

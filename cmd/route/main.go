@@ -1,0 +1,88 @@
+// Command route reads a person's turn against a catalogue of tools and says
+// which tool the turn asks for, or that none does, that two are too close to
+// call, or that the tool is withdrawn. It also imports catalogues, lists
+// them, lints them and benchmarks the router.
+//
+// Exit status: 0 when every turn was read (whatever the outcome), 1 for a bad
+// catalogue or file, 2 for bad usage.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// env is what a command reads and writes, so tests can run commands.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// exitError carries the exit status a failure asks for.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError is bad usage: exit status 2.
+func usageError(format string, args ...any) error {
+	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
+}
+
+// fileError is a bad catalogue or file: exit status 1.
+func fileError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	return &exitError{code: 1, err: err}
+}
+
+func newRootCmd(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "route",
+		Short:         "Route a person's turn to the right tool of a catalogue",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(e.stdin)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{code: 2, err: err}
+	})
+	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e))
+	return root
+}
+
+// run runs the command line args and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRootCmd(e)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "route:", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	// Cobra's own errors (unknown command, bad arguments) are usage errors.
+	return 2
+}

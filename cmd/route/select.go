@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/router"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// maxTurn is the longest turn read, in bytes.
+const maxTurn = 16 << 10
+
+type selectFlags struct {
+	catalogue string
+	lang      string
+	agent     string
+	json      bool
+	explain   bool
+}
+
+func newSelectCmd(e *env) *cobra.Command {
+	var f selectFlags
+	cmd := &cobra.Command{
+		Use:   "select [TURN]",
+		Short: "Decide which tool a turn asks for",
+		Long: `Select reads a turn and decides which tool of the catalogue it asks for, or
+that none does, that two are too close to call, that the tool is withdrawn,
+or that the turn is not in the chosen language. With no TURN it reads one
+turn per line from standard input. With no --catalogue it uses the embedded
+example shop.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := openRouter(f.catalogue, f.lang, f.agent)
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			if len(args) == 1 {
+				if err := checkTurn(args[0]); err != nil {
+					return usageError("%v", err)
+				}
+				return printDecision(e.stdout, r, args[0], f)
+			}
+			return selectLines(e, r, f)
+		},
+	}
+	cmd.Flags().StringVar(&f.catalogue, "catalogue", "", "the catalogue `F`: a catalogue file, MCP list or OpenAPI document (default: the embedded shop)")
+	cmd.Flags().StringVar(&f.lang, "lang", "", "the language of the turns: en or pt-BR (default en)")
+	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object per turn")
+	cmd.Flags().BoolVar(&f.explain, "explain", false, "show the parse, each candidate's evidence and why the policy decided")
+	return cmd
+}
+
+// openRouter loads the catalogue and the agent file and builds a router.
+func openRouter(catFile, lang, agentFile string) (*router.Router, error) {
+	cat := catalogue.Default()
+	if catFile != "" {
+		c, err := catalogue.ImportFile(catFile)
+		if err != nil {
+			return nil, fileError(err)
+		}
+		cat = c
+	}
+	opts := router.Options{}
+	if agentFile != "" {
+		a, err := catalogue.LoadAgent(agentFile)
+		if err != nil {
+			return nil, fileError(err)
+		}
+		opts.Withdrawn = a.Withdrawn
+		if lang == "" && a.Language != "" {
+			l, err := tokenize.ParseLanguage(a.Language)
+			if err != nil {
+				return nil, fileError(fmt.Errorf("%s: %w", agentFile, err))
+			}
+			opts.Language = l
+		}
+	}
+	if lang != "" {
+		l, err := tokenize.ParseLanguage(lang)
+		if err != nil {
+			return nil, usageError("--lang: %v", err)
+		}
+		opts.Language = l
+	}
+	r, err := router.New(cat, opts)
+	if err != nil {
+		return nil, fileError(err)
+	}
+	return r, nil
+}
+
+// checkTurn refuses a turn that is not text or is too long to be one.
+func checkTurn(turn string) error {
+	switch {
+	case len(turn) > maxTurn:
+		return fmt.Errorf("the turn is %d bytes, more than the %d a turn may have", len(turn), maxTurn)
+	case !utf8.ValidString(turn) || strings.ContainsRune(turn, 0):
+		return fmt.Errorf("the turn is not text: it is not valid UTF-8 or holds NUL bytes")
+	}
+	return nil
+}
+
+// selectLines decides every line of standard input. A line that is not a
+// turn is reported with its number and the rest go on; the exit status is
+// then 1.
+func selectLines(e *env, r *router.Router, f selectFlags) error {
+	sc := bufio.NewScanner(e.stdin)
+	sc.Buffer(make([]byte, 0, 64<<10), 4*maxTurn)
+	bad := 0
+	for line := 1; sc.Scan(); line++ {
+		turn := strings.TrimSpace(sc.Text())
+		if turn == "" {
+			continue
+		}
+		if err := checkTurn(turn); err != nil {
+			fmt.Fprintf(e.stderr, "route: standard input:%d: %v\n", line, err)
+			bad++
+			continue
+		}
+		if err := printDecision(e.stdout, r, turn, f); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fileError(fmt.Errorf("standard input: %w", err))
+	}
+	if bad > 0 {
+		return &exitError{code: 1, err: fmt.Errorf("%d line(s) of standard input were not turns", bad)}
+	}
+	return nil
+}
+
+func printDecision(w io.Writer, r *router.Router, turn string, f selectFlags) error {
+	d := r.Select(turn)
+	if f.json {
+		var out any = d
+		if f.explain {
+			out = struct {
+				router.Decision
+				Explanation *router.Explanation `json:"explanation"`
+			}{d, r.Explain(d)}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(out)
+	}
+	if f.explain {
+		_, err := io.WriteString(w, r.Explain(d).String())
+		return err
+	}
+	_, err := io.WriteString(w, router.Summary(d)+"\n")
+	return err
+}

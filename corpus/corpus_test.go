@@ -1,0 +1,56 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestDefaultLoads(t *testing.T) {
+	cases, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 1000 {
+		t.Errorf("Default() has %d cases, want at least 1000", len(cases))
+	}
+}
+
+func TestMalformedLineNamesFileAndLine(t *testing.T) {
+	fsys := fstest.MapFS{
+		"c/cat.json": {Data: []byte(`{"tools":[{"name":"get_order","description":"Show an order."}]}`)},
+		"c/cases.jsonl": {Data: []byte(`{"id":"a","language":"en","turn":"show order 1","expect":"get_order","catalogue":"cat.json"}
+{"id":"b","language":"en","turn":"oops"
+{"id":"c","language":"xx","turn":"hi","expect":null,"catalogue":"cat.json"}
+{"id":"d","language":"en","turn":"x","expect":"nope","catalogue":"cat.json"}
+`)},
+	}
+	_, err := Load(fsys, "c/cases.jsonl")
+	if err == nil {
+		t.Fatal("Load = nil error, want errors")
+	}
+	for _, want := range []string{"c/cases.jsonl:2:", "c/cases.jsonl:3:", "c/cases.jsonl:4:"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Load error %q does not name %s", err, want)
+		}
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	for _, n := range []int{10, 100, 1000} {
+		c, err := Generate(n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Tools) != n {
+			t.Errorf("Generate(%d) has %d tools", n, len(c.Tools))
+		}
+		again, err := Generate(n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.Tools[n-1].Name != c.Tools[n-1].Name {
+			t.Errorf("Generate(%d) is not deterministic", n)
+		}
+	}
+}

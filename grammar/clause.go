@@ -1,0 +1,514 @@
+package grammar
+
+import (
+	"strings"
+)
+
+// closedClasses are the function classes that win over a content reading
+// of the same word ("can", "will", "like").
+const closedClasses = fDeterminer | fPronoun | fPreposition | fConjunction | fAuxiliary | fQuestion |
+	fPoliteness | fRequest | fNegation | fClauseBreak
+
+// frameClasses are the classes a clause may start with before its verb:
+// "please", "could you", "I'd like to", "don't".
+const frameClasses = fPoliteness | fRequest | fNegation | fConjunction | fSubject | fWant | fClauseBreak
+
+// classify decides each word's class, left to right, by rules of the
+// language's word order that hold in English and Portuguese alike:
+//
+//   - a word the lexicon knows in one class only is of that class; a
+//     function word wins over a content reading ("can", "will");
+//   - a word between a determiner and what follows, or directly before a
+//     value ("order 42", "invoice INV-0042137"), is a noun;
+//   - a word after "to", a subject, a modal or a request frame, or at the
+//     start of a clause, is a verb when it can be one;
+//   - a word after the clause's verb is its object: a noun;
+//   - otherwise the first word that can be a verb is the verb.
+//
+// A verb completed by a particle further on ("turn the lights off") takes
+// the particle. A word no lexicon knows is matched within an edit
+// ("refnud"), and else kept with its stem.
+func (e *Engine) classify(ps []piece) {
+	hasVerb := false
+	var prev *piece // the previous word piece of the clause
+	for i := range ps {
+		pc := &ps[i]
+		switch pc.kind {
+		case pPunct:
+			if pc.punct != ',' && pc.punct != ':' {
+				hasVerb, prev = false, nil
+			}
+			continue
+		case pValue:
+			prev = pc
+			continue
+		}
+		if pc.consumed {
+			continue
+		}
+		if pc.bits&fClauseBreak != 0 && pc.verb == "" && !pc.isNoun {
+			pc.class = Function
+			hasVerb, prev = false, nil
+			continue
+		}
+		if pc.bits&closedClasses == 0 && !(prev != nil && prev.kind == pWord && prev.bits&fDeterminer != 0) {
+			// A phrasal verb with its particle further on: "turn the
+			// lights off", "look the order up".
+			if e.particle(pc, ps[i+1:]) {
+				hasVerb, prev = true, pc
+				continue
+			}
+		}
+		if e.negVerbs[pc.norm] && atClauseStart(prev) {
+			if nx := nextPiece(ps[i+1:]); nx != nil && nx.verb != "" && strings.HasSuffix(nx.norm, "ing") {
+				// "stop charging me": a negation of the verb after it.
+				pc.bits |= fNegation
+				pc.class = Function
+				prev = pc
+				continue
+			}
+		}
+		canVerb, canNoun := pc.verb != "", pc.isNoun
+		if !canVerb && !canNoun && pc.bits == 0 {
+			e.guess(pc, prev, hasVerb, ps[i+1:])
+			canVerb, canNoun = pc.verb != "", pc.isNoun
+			if !canVerb && !canNoun {
+				pc.class = Unknown
+				prev = pc
+				continue
+			}
+		}
+		switch {
+		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
+			pc.class = Function
+		case canVerb && !canNoun:
+			pc.class = Verb
+		case canNoun && !canVerb:
+			pc.class = Noun
+		case canVerb && canNoun:
+			pc.class = e.verbOrNoun(pc, prev, hasVerb, ps[i+1:])
+		default:
+			pc.class = Function
+		}
+		if pc.class == Verb {
+			hasVerb = true
+		}
+		if pc.class == Function && pc.bits&fConjunction != 0 {
+			// "and" may start a new clause: the next verb may be its verb.
+			hasVerb = false
+		}
+		prev = pc
+	}
+}
+
+// atClauseStart reports whether nothing but a frame stands before.
+func atClauseStart(prev *piece) bool {
+	return prev == nil || prev.kind == pWord && prev.class == Function && prev.bits&frameClasses != 0 && prev.bits&fDeterminer == 0
+}
+
+// verbOrNoun decides a word that can be either.
+func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
+	next := nextPiece(rest)
+	switch {
+	case prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&(fDeterminer) != 0:
+		return Noun
+	case prev != nil && prev.kind == pValue:
+		return Noun
+	case next != nil && next.kind == pValue && next.arg.Kind != "money" && next.arg.Kind != "quoted" && (hasVerb || !e.base[pc.norm] || prev != nil):
+		return Noun
+	case prev != nil && prev.kind == pWord && prev.class == Noun:
+		// Noun compounds: "order status", "card charge".
+		if hasVerb {
+			return Noun
+		}
+	case hasVerb:
+		return Noun
+	}
+	if prev != nil && prev.kind == pWord && prev.class == Verb {
+		return Noun
+	}
+	if !e.base[pc.norm] && atClauseStart(prev) && next != nil && next.class != Function {
+		// "orders for customer 5": a plural noun, not "he orders".
+		if pc.isNoun && pc.noun.Plural {
+			return Noun
+		}
+	}
+	return Verb
+}
+
+func nextPiece(rest []piece) *piece {
+	for i := range rest {
+		if rest[i].kind == pPunct {
+			return nil
+		}
+		return &rest[i]
+	}
+	return nil
+}
+
+// particle joins a verb to a particle further on in its clause ("turn
+// the lights off" -> turn off), when the lexicon has that phrasal verb.
+func (e *Engine) particle(pc *piece, rest []piece) bool {
+	for k := 0; k < len(rest) && k < 5; k++ {
+		r := &rest[k]
+		if r.kind == pPunct || r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) {
+			return false
+		}
+		if r.kind != pWord || r.consumed {
+			continue
+		}
+		if forms, ok := e.lx.Particles[r.norm]; ok {
+			if phrase, ok := forms[pc.norm]; ok {
+				pc.verb = e.lx.Actions[phrase]
+				pc.norm = phrase
+				pc.phrasal = true
+				pc.class = Verb
+				r.consumed = true
+				r.class = Function
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guess reads a word no lexicon knows: within an edit of a known verb or
+// noun it is read as that word, marked fuzzy.
+func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
+	cands, _ := e.fuzzy.Lookup(pc.norm)
+	if len(cands) == 0 {
+		return
+	}
+	// Prefer a verb at the start of a clause, a noun elsewhere; then the
+	// first candidate in sorted order, so the choice is stable.
+	wantVerb := !hasVerb && atClauseStart(prev)
+	best := ""
+	for _, c := range cands {
+		_, isVerb := e.lx.Actions[c]
+		_, isNoun := e.lx.Nouns[c]
+		fits := wantVerb && isVerb || !wantVerb && isNoun
+		switch {
+		case best == "":
+			best = c
+		case fits && !e.fits(best, wantVerb):
+			best = c
+		case fits == e.fits(best, wantVerb) && c < best:
+			best = c
+		}
+	}
+	pc.fuzzy = true
+	if v, ok := e.lx.Actions[best]; ok {
+		pc.verb = v
+	}
+	if nf, ok := e.lx.Nouns[best]; ok {
+		pc.noun, pc.isNoun = nf, true
+	}
+	pc.norm = best
+}
+
+func (e *Engine) fits(w string, wantVerb bool) bool {
+	_, isVerb := e.lx.Actions[w]
+	_, isNoun := e.lx.Nouns[w]
+	return wantVerb && isVerb || !wantVerb && isNoun
+}
+
+// clauses splits the pieces into clauses: at a clause break ("and then",
+// "then", "after that"), at "and" or a comma before a new verb, and at a
+// sentence mark followed by more words. It returns [start, end) spans.
+func (e *Engine) clauses(ps []piece) [][2]int {
+	var spans [][2]int
+	start := 0
+	hasVerb := false
+	cut := func(at, next int) {
+		if hasContent(ps[start:at]) {
+			spans = append(spans, [2]int{start, at})
+			start = next
+		} else if next > start {
+			// Nothing to keep before: let the clause start after the mark.
+			if len(spans) == 0 || !hasContent(ps[start:at]) {
+				start = next
+			}
+		}
+		hasVerb = false
+	}
+	for i := 0; i < len(ps); i++ {
+		pc := &ps[i]
+		switch {
+		case pc.kind == pPunct && strings.IndexByte(".;!?", pc.punct) >= 0:
+			if hasContent(ps[i+1:]) {
+				cut(i, i+1)
+			}
+		case pc.kind == pWord && pc.class == Function && pc.bits&fClauseBreak != 0:
+			if hasVerb && hasContent(ps[i+1:]) {
+				cut(i, i+1)
+			}
+		case (pc.kind == pWord && pc.class == Function && pc.bits&fConjunction != 0) || pc.kind == pPunct && pc.punct == ',':
+			if hasVerb && startsWithVerb(ps[i+1:]) {
+				cut(i, i+1)
+			}
+		case pc.kind == pWord && pc.class == Verb:
+			hasVerb = true
+		}
+	}
+	if start < len(ps) {
+		spans = append(spans, [2]int{start, len(ps)})
+	}
+	if len(spans) == 0 {
+		spans = append(spans, [2]int{0, len(ps)})
+	}
+	return spans
+}
+
+func hasContent(ps []piece) bool {
+	for i := range ps {
+		if ps[i].kind == pValue || ps[i].kind == pWord && ps[i].class != Function {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithVerb reports whether the next word (after frames) is a verb.
+func startsWithVerb(ps []piece) bool {
+	for i := range ps {
+		pc := &ps[i]
+		if pc.kind != pWord || pc.consumed {
+			if pc.kind == pPunct {
+				return false
+			}
+			continue
+		}
+		if pc.class == Verb {
+			return true
+		}
+		if pc.class == Function && pc.bits&(fClauseBreak|fPoliteness|fConjunction) != 0 {
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// clause builds the Clause of a span of pieces.
+func (e *Engine) clause(turn string, ps []piece) Clause {
+	c := Clause{Words: make([]Word, 0, len(ps))}
+	if len(ps) > 0 {
+		c.Start, c.End = ps[0].start, ps[len(ps)-1].end
+	}
+	verbAt, firstWord := -1, -1
+	negAt := -1
+	withdraw := false
+	question, request, subject, endsQ := false, false, false, false
+	content := 0
+	for i := range ps {
+		pc := &ps[i]
+		if pc.kind == pPunct {
+			if pc.punct == '?' {
+				endsQ = true
+			}
+			continue
+		}
+		if pc.consumed {
+			continue
+		}
+		if firstWord < 0 && !(pc.kind == pWord && pc.class == Function && pc.bits&(fPoliteness|fConjunction|fClauseBreak|fChitchat) != 0 && pc.bits&(fQuestion|fAuxiliary) == 0) {
+			firstWord = i
+		}
+		switch {
+		case pc.kind == pValue:
+			content++
+		case pc.class == Verb:
+			content++
+			if verbAt < 0 {
+				verbAt = i
+				c.Action = pc.verb
+			}
+		case pc.class == Noun || pc.class == Unknown:
+			content++
+		case pc.class == Function:
+			if pc.bits&fNegation != 0 && negAt < 0 {
+				negAt = i
+				if strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && !strings.HasSuffix(pc.norm, " not") {
+					withdraw = true // never mind, forget it, no need
+				}
+			}
+			if pc.bits&(fRequest|fPoliteness|fWant) != 0 {
+				request = true
+			}
+			if pc.bits&fSubject != 0 && verbAt < 0 {
+				subject = true
+			}
+		}
+	}
+	// The act.
+	if firstWord >= 0 {
+		fw := &ps[firstWord]
+		switch {
+		case fw.kind == pWord && fw.class == Function && fw.bits&fQuestion != 0 && fw.bits&fRequest == 0:
+			question = true
+		case fw.kind == pWord && fw.class == Function && fw.bits&fAuxiliary != 0:
+			// "can you show", "could I get": a request; "is order 5
+			// paid?", "did it ship?": a question.
+			if nx := nextWord(ps[firstWord+1:]); nx != nil && nx.bits&(fPronoun) != 0 && (nx.bits&fSubject != 0 || isYou(nx.norm)) {
+				request = true
+			} else {
+				question = true
+			}
+		}
+	}
+	switch {
+	case content == 0 && negAt < 0:
+		if hasChitchat(ps) || question || endsQ || request {
+			c.Act = Chitchat
+		}
+	case question:
+		c.Act = Question
+	case request:
+		c.Act = Request
+	case verbAt >= 0 && (subject || verbAt != firstWord && !precededByFrame(ps[:verbAt])):
+		c.Act = Statement
+	case verbAt >= 0:
+		c.Act = Imperative
+	case endsQ:
+		c.Act = Question
+	default:
+		c.Act = NounPhrase
+	}
+	// Negation: before the verb, in a command or a request; a withdrawal
+	// (never mind, forget it) anywhere.
+	switch {
+	case withdraw && c.Act != Question && (verbAt < 0 || verbAt < negAt):
+		// "never mind", "forget it"; but "on second thought, cancel
+		// order 5" asks for what follows.
+		c.Negated = true
+	case negAt >= 0 && c.Act != Question && c.Act != Statement && (verbAt < 0 || negAt < verbAt):
+		c.Negated = true
+	case negAt >= 0 && c.Act == Statement && verbAt > negAt && wantsBetween(ps[negAt:verbAt]):
+		// "I don't want to cancel it".
+		c.Negated = true
+	}
+	// Words, objects and arguments.
+	var lastNoun string
+	sinceNoun := 0
+	for i := range ps {
+		pc := &ps[i]
+		if pc.kind == pPunct || pc.consumed {
+			continue
+		}
+		if pc.kind == pValue {
+			a := pc.arg
+			if sinceNoun <= 2 && lastNoun != "" {
+				a.Noun = lastNoun
+			}
+			c.Args = append(c.Args, a)
+			c.Words = append(c.Words, Word{Text: pc.text, Norm: pc.norm, Start: pc.start, End: pc.end, Class: Value})
+			sinceNoun = 99
+			continue
+		}
+		w := Word{Text: turn[pc.start:pc.end], Norm: pc.norm, Start: pc.start, End: pc.end, Class: pc.class, Fuzzy: pc.fuzzy}
+		switch pc.class {
+		case Verb:
+			w.Concept = pc.verb
+			sinceNoun = 99
+		case Noun:
+			w.Concept = pc.noun.Concept
+			w.Plural = pc.noun.Plural
+			if pc.bits&fIDNoun != 0 && lastNoun != "" {
+				// "order number 42": number introduces the order's id.
+				sinceNoun = 0
+			} else {
+				c.Objects = appendConcept(c.Objects, w.Concept)
+				lastNoun, sinceNoun = w.Concept, 0
+			}
+		case Unknown:
+			w.Stem = e.stemmer.Stem(pc.norm)
+			sinceNoun++
+		default:
+			if pc.bits&fIDNoun == 0 {
+				sinceNoun++
+			}
+		}
+		c.Words = append(c.Words, w)
+	}
+	// The head object is the first noun after the verb, if any.
+	if verbAt >= 0 {
+		for i := verbAt + 1; i < len(ps); i++ {
+			if ps[i].kind == pWord && ps[i].class == Noun && !ps[i].consumed && ps[i].bits&fIDNoun == 0 {
+				c.Objects = moveFirst(c.Objects, ps[i].noun.Concept)
+				break
+			}
+		}
+	}
+	return c
+}
+
+func nextWord(ps []piece) *piece {
+	for i := range ps {
+		if ps[i].kind == pWord && !ps[i].consumed {
+			return &ps[i]
+		}
+		if ps[i].kind == pPunct {
+			return nil
+		}
+	}
+	return nil
+}
+
+func isYou(w string) bool {
+	return w == "you" || w == "u" || w == "ya" || w == "voce" || w == "vc" || w == "vcs"
+}
+
+func hasChitchat(ps []piece) bool {
+	for i := range ps {
+		if ps[i].kind == pWord && ps[i].bits&fChitchat != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// precededByFrame reports whether only frames stand before the verb.
+func precededByFrame(ps []piece) bool {
+	for i := range ps {
+		pc := &ps[i]
+		if pc.kind != pWord || pc.consumed {
+			continue
+		}
+		if pc.class != Function {
+			return false
+		}
+		if pc.bits&(frameClasses|fAuxiliary|fPronoun|fPreposition) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func wantsBetween(ps []piece) bool {
+	for i := range ps {
+		if ps[i].bits&fWant != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func appendConcept(s []string, c string) []string {
+	for _, x := range s {
+		if x == c {
+			return s
+		}
+	}
+	return append(s, c)
+}
+
+func moveFirst(s []string, c string) []string {
+	for i, x := range s {
+		if x == c {
+			copy(s[1:i+1], s[:i])
+			s[0] = c
+			return s
+		}
+	}
+	return s
+}

@@ -1,0 +1,141 @@
+// Package en is the English grammar: its concept lexicon, as data files a
+// linguist can edit (lexicon/*.tsv), and the rules of English the shared
+// reading needs: contractions, spoken numbers, relative dates.
+package en
+
+import (
+	"embed"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+//go:embed lexicon/*.tsv
+var lexiconFS embed.FS
+
+// LexiconFS returns the embedded lexicon files, in the folder "lexicon".
+func LexiconFS() embed.FS { return lexiconFS }
+
+// Grammar reads English turns. It is safe for concurrent use.
+type Grammar struct {
+	*grammar.Engine
+}
+
+// Options configure a Grammar.
+type Options struct {
+	// Now gives today's date for relative dates; nil means time.Now.
+	Now func() time.Time
+}
+
+var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
+	return grammar.LoadLexicon(lexiconFS, "lexicon", Morphology())
+})
+
+// Lexicon returns the embedded English lexicon, loaded once.
+func Lexicon() (*grammar.Lexicon, error) { return loadLexicon() }
+
+// Morphology returns the English verb forms.
+func Morphology() grammar.Morphology { return morphology{} }
+
+// New returns an English grammar.
+func New(opts Options) (*Grammar, error) {
+	lx, err := Lexicon()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := grammar.NewEngine(tokenize.English, lx, Rules(lx), opts.Now)
+	if err != nil {
+		return nil, err
+	}
+	return &Grammar{Engine: eng}, nil
+}
+
+var defaultGrammar = sync.OnceValues(func() (*Grammar, error) { return New(Options{}) })
+
+// Default returns the shared English grammar, built once.
+func Default() (*Grammar, error) { return defaultGrammar() }
+
+// Rules returns the rules of English the shared reading uses.
+func Rules(lx *grammar.Lexicon) grammar.Rules {
+	return grammar.Rules{
+		Split:      func(w string) []string { return split(lx, w) },
+		NumberJoin: "and",
+		Next:       []string{"next", "coming", "this"},
+		DayOffsets: map[string]int{"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "yesterday": -1},
+		Subjects:   []string{"i", "we"},
+		Wants:      []string{"want", "wanna", "need", "like", "love", "wish"},
+		IDNouns:    []string{"number", "id", "no", "num", "nr", "ref"},
+	}
+}
+
+// negatedAux are the auxiliaries that take n't, written with or without
+// the apostrophe.
+var negatedAux = map[string]string{
+	"don": "do", "doesn": "does", "didn": "did", "isn": "is", "aren": "are", "wasn": "was", "weren": "were",
+	"haven": "have", "hasn": "has", "hadn": "had", "couldn": "could", "wouldn": "would", "shouldn": "should",
+	"mustn": "must", "needn": "need", "ca": "can", "wo": "will", "sha": "shall", "ain": "is",
+}
+
+// clitics are the contracted auxiliaries.
+var clitics = map[string]string{"'s": "is", "'re": "are", "'ve": "have", "'d": "would", "'ll": "will", "'m": "am"}
+
+// split reads English contractions: don't -> do not, can't -> can not,
+// what's -> what is, I'd -> I would, and the same typed without the
+// apostrophe (dont, cant, whats). A possessive 's after a noun is dropped
+// (the customer's order -> customer order).
+func split(lx *grammar.Lexicon, w string) []string {
+	if i := strings.LastIndexByte(w, '\''); i > 0 {
+		base, cl := w[:i], w[i:]
+		if cl == "'t" && strings.HasSuffix(base, "n") {
+			if aux, ok := negatedAux[base[:len(base)-1]]; ok {
+				return []string{aux, "not"}
+			}
+		}
+		if aux, ok := clitics[cl]; ok {
+			if cl == "'s" {
+				if _, noun := lx.Nouns[base]; noun {
+					return []string{base}
+				}
+				if base == "let" {
+					return []string{"let", "us"}
+				}
+			}
+			return []string{base, aux}
+		}
+		if cl == "'" { // customers' orders
+			return []string{base}
+		}
+		return nil
+	}
+	if strings.HasSuffix(w, "nt") {
+		if aux, ok := negatedAux[w[:len(w)-2]]; ok && w != "want" {
+			return []string{aux, "not"}
+		}
+	}
+	switch w {
+	case "whats":
+		return []string{"what", "is"}
+	case "wheres":
+		return []string{"where", "is"}
+	case "hows":
+		return []string{"how", "is"}
+	case "im":
+		return []string{"i", "am"}
+	case "ive":
+		return []string{"i", "have"}
+	case "youre":
+		return []string{"you", "are"}
+	case "wanna":
+		return []string{"want", "to"}
+	case "gonna":
+		return []string{"going", "to"}
+	case "gimme":
+		return []string{"give", "me"}
+	case "lemme":
+		return []string{"let", "me"}
+	}
+	return nil
+}

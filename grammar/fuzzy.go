@@ -1,0 +1,140 @@
+package grammar
+
+import "unicode/utf8"
+
+// FuzzyIndex finds the words of a vocabulary within one edit of a word
+// (two for words of eight letters or more), where an edit is an insertion,
+// a deletion, a substitution or a swap of two neighbours ("refnud" is one
+// edit from "refund"). It uses symmetric deletion: two words within one
+// edit share a form with at most one letter deleted. Built once, it is
+// safe for concurrent reads.
+type FuzzyIndex struct {
+	deletes map[string][]string
+}
+
+// MinFuzzy is the shortest word matched within an edit: shorter words
+// have too many neighbours to guess.
+const MinFuzzy = 4
+
+// NewFuzzyIndex indexes the words.
+func NewFuzzyIndex(words []string) *FuzzyIndex {
+	fx := &FuzzyIndex{deletes: make(map[string][]string, len(words)*6)}
+	for _, w := range words {
+		if utf8.RuneCountInString(w) < MinFuzzy-1 {
+			continue
+		}
+		fx.put(w, w)
+		for _, d := range deletions(w) {
+			fx.put(d, w)
+		}
+	}
+	return fx
+}
+
+func (fx *FuzzyIndex) put(key, w string) {
+	for _, x := range fx.deletes[key] {
+		if x == w {
+			return
+		}
+	}
+	fx.deletes[key] = append(fx.deletes[key], w)
+}
+
+// deletions returns w with each one rune deleted.
+func deletions(w string) []string {
+	out := make([]string, 0, len(w))
+	for i, r := range w {
+		out = append(out, w[:i]+w[i+utf8.RuneLen(r):])
+	}
+	return out
+}
+
+// Lookup returns the indexed words closest to w, within the edits allowed
+// for its length, and their distance. It returns nil for a word shorter
+// than MinFuzzy.
+func (fx *FuzzyIndex) Lookup(w string) ([]string, int) {
+	n := utf8.RuneCountInString(w)
+	if n < MinFuzzy || fx == nil {
+		return nil, 0
+	}
+	maxDist := 1
+	if n >= 8 {
+		maxDist = 2
+	}
+	best, bestDist := []string(nil), maxDist+1
+	consider := func(cands []string) {
+		for _, c := range cands {
+			if c == w {
+				continue
+			}
+			d := osaDistance(w, c, maxDist)
+			switch {
+			case d < bestDist:
+				best, bestDist = append(best[:0], c), d
+			case d == bestDist:
+				best = appendNew(best, c)
+			}
+		}
+	}
+	consider(fx.deletes[w])
+	dels := deletions(w)
+	for _, d := range dels {
+		consider(fx.deletes[d])
+	}
+	if maxDist == 2 && bestDist > 1 {
+		for _, d := range dels {
+			for _, dd := range deletions(d) {
+				consider(fx.deletes[dd])
+			}
+		}
+	}
+	if bestDist > maxDist {
+		return nil, 0
+	}
+	return best, bestDist
+}
+
+func appendNew(s []string, x string) []string {
+	for _, y := range s {
+		if y == x {
+			return s
+		}
+	}
+	return append(s, x)
+}
+
+// osaDistance is the optimal string alignment distance between a and b,
+// giving up (returning max+1) once it exceeds max.
+func osaDistance(a, b string, max int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > max || -d > max {
+		return max + 1
+	}
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,368 @@
+package grammar
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// Lexicon maps the words of one language to concepts. It is built once by
+// LoadLexicon and only read after: safe for concurrent use.
+type Lexicon struct {
+	// Actions maps every form of an action word or phrase ("show",
+	// "shown", "turn on", "turned off") to its concept.
+	Actions map[string]string
+	// ActionWords maps an action concept to its base words, in file order.
+	ActionWords map[string][]string
+	// Near maps an action concept to the concepts close to it.
+	Near map[string][]string
+	// Antonyms maps an action concept to its opposites.
+	Antonyms map[string][]string
+	// Nouns maps every form of an object noun to its concept and number.
+	Nouns map[string]NounForm
+	// NounWords maps a noun concept to its singular words, in file order.
+	NounWords map[string][]string
+	// Function maps a class of function words (determiner, negation,
+	// politeness, ...) to its words and phrases.
+	Function map[string]map[string]bool
+	// Values maps the words of the valued classes (number_word, ordinal,
+	// weekday, month, currency, currency_symbol) to their values.
+	Values map[string]map[string]string
+	// MaxPhrase is the most words any entry has.
+	MaxPhrase int
+	// Particles are the last words of phrasal verbs ("on", "off", "up"),
+	// with the first words they follow: particle -> verb form -> phrase.
+	Particles map[string]map[string]string
+}
+
+// NounForm is one written form of a noun.
+type NounForm struct {
+	Concept string
+	Plural  bool
+	// Gender is m or f where the language has it, else "".
+	Gender string
+}
+
+// Morphology gives the written forms of a base word in one language.
+type Morphology interface {
+	// VerbForms returns every form of a verb (its base form first); the
+	// irregular forms the lexicon lists are passed in.
+	VerbForms(base string, irregular []string) []string
+}
+
+// Files names the data files a lexicon is loaded from, relative to its
+// folder.
+const (
+	ActionsFile  = "actions.tsv"
+	NounsFile    = "nouns.tsv"
+	AntonymsFile = "antonyms.tsv"
+	FunctionFile = "function.tsv"
+)
+
+// valuedClasses are the function.tsv classes whose entries are word=value.
+var valuedClasses = map[string]bool{"number_word": true, "ordinal": true, "currency": true, "currency_symbol": true,
+	"weekday": true, "month": true}
+
+// LoadLexicon reads a lexicon from the folder dir of fsys: actions.tsv,
+// nouns.tsv, antonyms.tsv and function.tsv. Every problem of every file is
+// reported, each with its file and line; the error is a scanner.ErrorList.
+// A word in two concepts, a pair twice, or a concept that is named but not
+// defined is an error.
+func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
+	lx := &Lexicon{
+		Actions:     map[string]string{},
+		ActionWords: map[string][]string{},
+		Near:        map[string][]string{},
+		Antonyms:    map[string][]string{},
+		Nouns:       map[string]NounForm{},
+		NounWords:   map[string][]string{},
+		Function:    map[string]map[string]bool{},
+		Values:      map[string]map[string]string{},
+		Particles:   map[string]map[string]string{},
+	}
+	var errs scanner.ErrorList
+	read := func(name string, fields int, each func(pos token.Position, f []string)) {
+		file := path.Join(dir, name)
+		data, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			errs.Add(token.Position{Filename: file}, err.Error())
+			return
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			text := strings.TrimRight(sc.Text(), " \r")
+			if text == "" || strings.HasPrefix(strings.TrimSpace(text), "#") {
+				continue
+			}
+			f := strings.Split(text, "\t")
+			pos := token.Position{Filename: file, Line: line}
+			if len(f) != fields {
+				errs.Add(pos, fmt.Sprintf("%d fields, want %d (tab-separated)", len(f), fields))
+				continue
+			}
+			for i := range f {
+				f[i] = strings.TrimSpace(f[i])
+				if f[i] == "" {
+					errs.Add(pos, fmt.Sprintf("field %d is empty", i+1))
+				}
+			}
+			each(pos, f)
+		}
+		if err := sc.Err(); err != nil {
+			errs.Add(token.Position{Filename: file}, err.Error())
+		}
+	}
+
+	// function.tsv first: the irregular verbs feed the action forms.
+	irregular := map[string][]string{}
+	read(FunctionFile, 2, func(pos token.Position, f []string) {
+		class := f[0]
+		if class == "irregular" {
+			forms := splitList(f[1])
+			if len(forms) < 2 {
+				errs.Add(pos, "an irregular line names the base form and at least one other form")
+				return
+			}
+			if _, dup := irregular[forms[0]]; dup {
+				errs.Add(pos, fmt.Sprintf("irregular verb %q listed twice", forms[0]))
+			}
+			irregular[forms[0]] = forms[1:]
+			return
+		}
+		if valuedClasses[class] {
+			vals := lx.Values[class]
+			if vals == nil {
+				vals = map[string]string{}
+				lx.Values[class] = vals
+			}
+			for _, item := range splitList(f[1]) {
+				w, v, ok := strings.Cut(item, "=")
+				w, v = strings.TrimSpace(w), strings.TrimSpace(v)
+				if !ok || w == "" || v == "" {
+					errs.Add(pos, fmt.Sprintf("%s entry %q is not word=value", class, item))
+					continue
+				}
+				w = tokenize.Normalize(w)
+				if _, dup := vals[w]; dup {
+					errs.Add(pos, fmt.Sprintf("%s %q listed twice", class, w))
+				}
+				vals[w] = v
+			}
+			return
+		}
+		set := lx.Function[class]
+		if set == nil {
+			set = map[string]bool{}
+			lx.Function[class] = set
+		}
+		for _, w := range splitList(f[1]) {
+			w = tokenize.Normalize(w)
+			if set[w] {
+				errs.Add(pos, fmt.Sprintf("%s %q listed twice", class, w))
+			}
+			set[w] = true
+			lx.notePhrase(w)
+		}
+	})
+
+	nearAt := map[string]token.Position{}
+	read(ActionsFile, 3, func(pos token.Position, f []string) {
+		concept := f[0]
+		if _, dup := lx.ActionWords[concept]; dup {
+			errs.Add(pos, fmt.Sprintf("action concept %q defined twice", concept))
+			return
+		}
+		if f[1] != "-" {
+			lx.Near[concept] = splitList(f[1])
+			nearAt[concept] = pos
+		}
+		words := splitList(f[2])
+		lx.ActionWords[concept] = words
+		for _, w := range words {
+			w = tokenize.Normalize(w)
+			first, rest, phrasal := strings.Cut(w, " ")
+			for _, form := range morph.VerbForms(first, irregular[first]) {
+				full := form
+				if phrasal {
+					full = form + " " + rest
+				}
+				if prev, dup := lx.Actions[full]; dup && prev != concept {
+					if form == first {
+						errs.Add(pos, fmt.Sprintf("action word %q is in %q and %q", full, prev, concept))
+					}
+					continue // an inflected form shared by two verbs keeps the first
+				}
+				lx.Actions[full] = concept
+				lx.notePhrase(full)
+				if phrasal && !strings.Contains(rest, " ") {
+					m := lx.Particles[rest]
+					if m == nil {
+						m = map[string]string{}
+						lx.Particles[rest] = m
+					}
+					m[form] = full
+				}
+			}
+		}
+	})
+	for concept, near := range lx.Near {
+		for _, n := range near {
+			if _, ok := lx.ActionWords[n]; !ok {
+				errs.Add(nearAt[concept], fmt.Sprintf("concept %q is near %q, which is not defined", concept, n))
+			}
+		}
+	}
+
+	read(NounsFile, 2, func(pos token.Position, f []string) {
+		concept := f[0]
+		if _, dup := lx.NounWords[concept]; dup {
+			errs.Add(pos, fmt.Sprintf("noun concept %q defined twice", concept))
+			return
+		}
+		for _, item := range splitList(f[1]) {
+			parts := strings.Split(item, "/")
+			if len(parts) < 2 || len(parts) > 3 {
+				errs.Add(pos, fmt.Sprintf("noun %q is not singular/plural[/gender]", item))
+				continue
+			}
+			gender := ""
+			if len(parts) == 3 {
+				gender = strings.TrimSpace(parts[2])
+				if gender != "m" && gender != "f" {
+					errs.Add(pos, fmt.Sprintf("noun %q has gender %q, want m or f", item, gender))
+				}
+			}
+			sing := tokenize.Normalize(strings.TrimSpace(parts[0]))
+			plural := tokenize.Normalize(strings.TrimSpace(parts[1]))
+			if sing == "" || plural == "" {
+				errs.Add(pos, fmt.Sprintf("noun %q has an empty form", item))
+				continue
+			}
+			lx.NounWords[concept] = append(lx.NounWords[concept], sing)
+			for _, form := range []struct {
+				w      string
+				plural bool
+			}{{sing, false}, {plural, true}} {
+				if prev, dup := lx.Nouns[form.w]; dup {
+					if prev.Concept != concept {
+						errs.Add(pos, fmt.Sprintf("noun %q is in %q and %q", form.w, prev.Concept, concept))
+					} else if form.w != sing && form.plural != prev.Plural {
+						errs.Add(pos, fmt.Sprintf("noun %q listed twice in %q", form.w, concept))
+					}
+					continue
+				}
+				lx.Nouns[form.w] = NounForm{Concept: concept, Plural: form.plural && plural != sing, Gender: gender}
+				lx.notePhrase(form.w)
+			}
+		}
+	})
+
+	pairs := map[[2]string]bool{}
+	read(AntonymsFile, 2, func(pos token.Position, f []string) {
+		a, b := f[0], f[1]
+		for _, c := range []string{a, b} {
+			if _, ok := lx.ActionWords[c]; !ok {
+				errs.Add(pos, fmt.Sprintf("antonym %q is not an action concept", c))
+			}
+		}
+		key := [2]string{a, b}
+		if b < a {
+			key = [2]string{b, a}
+		}
+		if pairs[key] || a == b {
+			errs.Add(pos, fmt.Sprintf("antonym pair %s/%s listed twice", a, b))
+			return
+		}
+		pairs[key] = true
+		lx.Antonyms[a] = append(lx.Antonyms[a], b)
+		lx.Antonyms[b] = append(lx.Antonyms[b], a)
+	})
+
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return lx, nil
+}
+
+func (lx *Lexicon) notePhrase(w string) {
+	if n := strings.Count(w, " ") + 1; n > lx.MaxPhrase {
+		lx.MaxPhrase = n
+	}
+}
+
+// splitList splits a comma-separated list, trimming each item and dropping
+// empty ones.
+func splitList(s string) []string {
+	parts := strings.Split(s, ",")
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// IsAntonym reports whether two action concepts are opposites.
+func (lx *Lexicon) IsAntonym(a, b string) bool {
+	for _, x := range lx.Antonyms[a] {
+		if x == b {
+			return true
+		}
+	}
+	return false
+}
+
+// IsNear reports whether two action concepts are close (in either
+// direction).
+func (lx *Lexicon) IsNear(a, b string) bool {
+	for _, x := range lx.Near[a] {
+		if x == b {
+			return true
+		}
+	}
+	for _, x := range lx.Near[b] {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Has reports whether w is in the function-word class.
+func (lx *Lexicon) Has(class, w string) bool { return lx.Function[class][w] }
+
+// Number returns the value of a number word ("twenty" -> 20).
+func (lx *Lexicon) Number(w string) (int, bool) {
+	v, ok := lx.Values["number_word"][w]
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
+}
+
+// Concepts returns the action and noun concepts, sorted, for tests and
+// reports.
+func (lx *Lexicon) Concepts() (actions, nouns []string) {
+	for c := range lx.ActionWords {
+		actions = append(actions, c)
+	}
+	for c := range lx.NounWords {
+		nouns = append(nouns, c)
+	}
+	sort.Strings(actions)
+	sort.Strings(nouns)
+	return actions, nouns
+}

@@ -1,0 +1,492 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// Rules are what a language adds to the shared reading of a turn: how its
+// words split (contractions, clitics), and a few of its words that play
+// roles the lexicon's classes do not name. A Rules value is read only.
+type Rules struct {
+	// Split divides a normalised word into the words it stands for
+	// ("don't" -> do not; "mostre-me" -> mostre me; "do" -> de o), or
+	// returns nil when it is one word.
+	Split func(norm string) []string
+	// NumberJoin is the word that joins spoken numbers ("and" in "one
+	// hundred and five", "e" in "quarenta e dois").
+	NumberJoin string
+	// Next are the words that make a weekday the next one ("next
+	// monday", "segunda que vem" is handled by NextAfter).
+	Next []string
+	// NextAfter are the phrases after a weekday that make it the next
+	// one ("que vem").
+	NextAfter []string
+	// DayOffsets maps the words of adverb_time that name a day to its
+	// offset from today (today 0, tomorrow 1, yesterday -1).
+	DayOffsets map[string]int
+	// Weekdays maps weekday names to time.Weekday; when nil, the
+	// lexicon's weekday class (ISO numbers, Monday 1) is read.
+	Weekdays map[string]time.Weekday
+	// Subjects are the pronouns that start a statement or a request
+	// (i, we; eu, nós).
+	Subjects []string
+	// Wants are the verbs of an indirect request before an infinitive or
+	// a noun (want, need, like; quero, preciso, gostaria).
+	Wants []string
+	// Infinitive reports whether a word is an infinitive, the form a
+	// request frame is followed by; nil when the language marks none.
+	Infinitive func(norm string) bool
+	// Gerund reports whether a word is a gerund ("charging").
+	Gerund func(norm string) bool
+	// IDNouns are the nouns that only introduce an id ("number", "id",
+	// "no", "número"), passed over when an argument looks for its noun.
+	IDNouns []string
+	// PluralOnly reads a word as a plural noun form when the lexicon has
+	// only its singular (pt: "pedidos" from "pedido"); may be nil.
+	PluralOnly func(norm string, lx *Lexicon) (NounForm, bool)
+}
+
+// Engine reads turns of one language with its lexicon and rules. It is
+// safe for concurrent use.
+type Engine struct {
+	lang    tokenize.Language
+	lx      *Lexicon
+	rules   Rules
+	tk      *tokenize.Tokenizer
+	stemmer *tokenize.Stemmer
+	fuzzy   *FuzzyIndex
+	now     func() time.Time
+	bits    map[string]uint32
+	base    map[string]bool // base forms of the action words
+	// negVerbs are negation words that are also verbs ("stop"): they
+	// negate only before a gerund ("stop charging me").
+	negVerbs map[string]bool
+}
+
+// function word classes, as bits.
+const (
+	fDeterminer uint32 = 1 << iota
+	fPronoun
+	fPreposition
+	fConjunction
+	fClauseBreak
+	fPoliteness
+	fRequest
+	fQuestion
+	fAuxiliary
+	fNegation
+	fChitchat
+	fAdverbTime
+	fWeekday
+	fMonth
+	fNumber
+	fOrdinal
+	fSubject
+	fWant
+	fNext
+	fIDNoun
+)
+
+var classBits = map[string]uint32{
+	"determiner": fDeterminer, "pronoun": fPronoun, "preposition": fPreposition,
+	"conjunction": fConjunction, "clause_break": fClauseBreak, "politeness": fPoliteness,
+	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
+	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
+}
+
+// NewEngine returns an Engine for lang. now gives today's date for
+// relative dates; nil means time.Now.
+func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time.Time) (*Engine, error) {
+	tk, err := tokenize.New(lang)
+	if err != nil {
+		return nil, err
+	}
+	st, err := tokenize.NewStemmer(lang)
+	if err != nil {
+		return nil, err
+	}
+	if now == nil {
+		now = time.Now
+	}
+	e := &Engine{lang: lang, lx: lx, rules: rules, tk: tk, stemmer: st, now: now, bits: map[string]uint32{}, base: map[string]bool{}}
+	for class, words := range lx.Function {
+		bit := classBits[class]
+		if bit == 0 {
+			continue
+		}
+		for w := range words {
+			e.bits[w] |= bit
+		}
+	}
+	if rules.Weekdays == nil {
+		rules.Weekdays = map[string]time.Weekday{}
+		for w, v := range lx.Values["weekday"] {
+			if n, err := strconv.Atoi(v); err == nil && n >= 1 && n <= 7 {
+				rules.Weekdays[w] = time.Weekday(n % 7)
+			}
+		}
+		e.rules = rules
+	}
+	e.negVerbs = map[string]bool{}
+	for w := range lx.Function["negation"] {
+		if _, verb := lx.Actions[w]; verb && !strings.Contains(w, " ") {
+			e.bits[w] &^= fNegation
+			e.negVerbs[w] = true
+		}
+	}
+	for w := range lx.Values["number_word"] {
+		e.bits[w] |= fNumber
+	}
+	for w := range lx.Values["ordinal"] {
+		e.bits[w] |= fOrdinal
+	}
+	for _, w := range rules.Subjects {
+		e.bits[w] |= fSubject
+	}
+	for _, w := range rules.Wants {
+		e.bits[w] |= fWant
+	}
+	for _, w := range rules.Next {
+		e.bits[w] |= fNext
+	}
+	for _, w := range rules.IDNouns {
+		e.bits[w] |= fIDNoun
+	}
+	var vocab []string
+	for _, words := range lx.ActionWords {
+		for _, w := range words {
+			e.base[tokenize.Normalize(w)] = true
+		}
+	}
+	for w := range lx.Actions {
+		if !strings.Contains(w, " ") {
+			vocab = append(vocab, w)
+		}
+	}
+	for w := range lx.Nouns {
+		if !strings.Contains(w, " ") {
+			vocab = append(vocab, w)
+		}
+	}
+	e.fuzzy = NewFuzzyIndex(vocab)
+	return e, nil
+}
+
+// Lexicon returns the engine's lexicon.
+func (e *Engine) Lexicon() *Lexicon { return e.lx }
+
+// Language returns the engine's language.
+func (e *Engine) Language() tokenize.Language { return e.lang }
+
+// Fuzzy returns the index of the lexicon's words within an edit.
+func (e *Engine) Fuzzy() *FuzzyIndex { return e.fuzzy }
+
+// pieceKind says what a piece of a turn is.
+type pieceKind uint8
+
+const (
+	pWord pieceKind = iota
+	pValue
+	pPunct
+)
+
+// piece is one word, value or mark of a turn while it is read.
+type piece struct {
+	kind       pieceKind
+	text, norm string
+	start, end int
+	bits       uint32
+	verb       string // action concept, if the piece can be a verb
+	noun       NounForm
+	isNoun     bool
+	arg        Arg
+	class      Class
+	fuzzy      bool
+	consumed   bool // merged into a phrasal verb
+	phrasal    bool // a verb completed by a particle further on
+	punct      byte
+}
+
+// Parse reads a turn.
+func (e *Engine) Parse(turn string) *Parse {
+	p := &Parse{Language: e.lang, Turn: turn}
+	p.Tokens = e.tk.Tokenize(turn)
+	pieces := e.pieces(turn, p.Tokens)
+	pieces = e.values(turn, pieces)
+	pieces = e.phrases(turn, pieces)
+	e.classify(pieces)
+	for i := range pieces {
+		pc := &pieces[i]
+		if pc.kind != pWord || pc.consumed {
+			continue
+		}
+		p.Words++
+		switch {
+		case pc.fuzzy:
+		case pc.bits != 0 || pc.verb != "" || pc.isNoun:
+			p.Read++
+		}
+	}
+	for _, span := range e.clauses(pieces) {
+		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]]))
+	}
+	return p
+}
+
+// pieces turns tokens into pieces, splitting the words the language's
+// rules split (contractions, clitics, hyphens).
+func (e *Engine) pieces(turn string, toks []tokenize.Token) []piece {
+	out := make([]piece, 0, len(toks)+4)
+	for _, t := range toks {
+		switch t.Kind {
+		case tokenize.Punct:
+			out = append(out, piece{kind: pPunct, text: t.Text, norm: t.Norm, start: t.Start, end: t.End, punct: t.Norm[0]})
+		case tokenize.Word:
+			if e.known(t.Norm) {
+				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, start: t.Start, end: t.End})
+				continue
+			}
+			var parts []string
+			if e.rules.Split != nil {
+				parts = e.rules.Split(t.Norm)
+			}
+			if parts == nil && strings.Contains(t.Norm, "-") {
+				parts = strings.Split(t.Norm, "-")
+			}
+			if len(parts) == 0 {
+				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, start: t.Start, end: t.End})
+				continue
+			}
+			for _, part := range parts {
+				if part != "" {
+					out = append(out, piece{kind: pWord, text: t.Text, norm: part, start: t.Start, end: t.End})
+				}
+			}
+		default:
+			kind := t.Kind.String()
+			value := t.Value
+			if value == "" {
+				value = t.Text
+			}
+			out = append(out, piece{kind: pValue, text: t.Text, norm: t.Norm, start: t.Start, end: t.End,
+				arg: Arg{Kind: kind, Text: t.Text, Value: value, Start: t.Start, End: t.End}, class: Value})
+		}
+	}
+	return out
+}
+
+// known reports whether the lexicon holds w as it is.
+func (e *Engine) known(w string) bool {
+	if e.bits[w] != 0 {
+		return true
+	}
+	if _, ok := e.lx.Actions[w]; ok {
+		return true
+	}
+	_, ok := e.lx.Nouns[w]
+	return ok
+}
+
+// values reads spoken numbers ("forty two", "quarenta e dois"), amounts
+// of money written with them ("twenty dollars") and relative dates
+// ("tomorrow", "next monday", "segunda que vem") into values.
+func (e *Engine) values(turn string, in []piece) []piece {
+	out := in[:0]
+	for i := 0; i < len(in); i++ {
+		pc := in[i]
+		if pc.kind != pWord {
+			out = append(out, pc)
+			continue
+		}
+		if n, j, ok := e.spokenNumber(in, i); ok {
+			last := in[j-1]
+			v := piece{kind: pValue, text: turn[in[i].start:in[j-1].end], start: pc.start, end: last.end, class: Value}
+			v.norm = tokenize.Normalize(v.text)
+			v.arg = Arg{Kind: "number", Text: v.text, Value: strconv.Itoa(n), Start: v.start, End: v.end}
+			if j < len(in) && in[j].kind == pWord {
+				if code, ok := tokenize.CurrencyOf(in[j].norm); ok {
+					v.end = in[j].end
+					v.text = turn[in[i].start:in[j].end]
+					v.arg = Arg{Kind: "money", Text: v.text, Value: strconv.Itoa(n) + " " + code, Start: v.start, End: v.end}
+					j++
+				}
+			}
+			v.arg.Text = v.text
+			out = append(out, v)
+			i = j - 1
+			continue
+		}
+		if d, j, ok := e.relativeDate(in, i); ok {
+			last := in[j-1]
+			text := turn[in[i].start:in[j-1].end]
+			out = append(out, piece{kind: pValue, text: text, norm: tokenize.Normalize(text), start: pc.start, end: last.end, class: Value,
+				arg: Arg{Kind: "date", Text: text, Value: d, Start: pc.start, End: last.end}})
+			i = j - 1
+			continue
+		}
+		out = append(out, pc)
+	}
+	return out
+}
+
+// spokenNumber reads number words from piece i: "forty two", "forty-two",
+// "one hundred and five", "quarenta e dois". It returns the value and the
+// piece after the number.
+func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
+	total, current, j, any := 0, 0, i, false
+	for j < len(in) && in[j].kind == pWord {
+		w := in[j].norm
+		if w == e.rules.NumberJoin && any && j+1 < len(in) && e.bits[in[j+1].norm]&fNumber != 0 {
+			j++
+			continue
+		}
+		if e.bits[w]&fNumber == 0 {
+			break
+		}
+		n, _ := e.lx.Number(w)
+		switch {
+		case n == 100:
+			if current == 0 {
+				current = 1
+			}
+			current *= 100
+		case n >= 1000:
+			if current == 0 {
+				current = 1
+			}
+			total += current * n
+			current = 0
+		default:
+			current += n
+		}
+		any = true
+		j++
+	}
+	if !any {
+		return 0, i, false
+	}
+	// A lone "one" or "a" is more often a pronoun or article than a
+	// number: only count it before a currency word.
+	if j == i+1 {
+		if n, _ := e.lx.Number(in[i].norm); n <= 1 {
+			if j >= len(in) || in[j].kind != pWord {
+				return 0, i, false
+			}
+			if _, ok := tokenize.CurrencyOf(in[j].norm); !ok {
+				return 0, i, false
+			}
+		}
+	}
+	return total + current, j, true
+}
+
+// relativeDate reads today, tomorrow, next monday, monday, segunda que vem.
+func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
+	w := in[i].norm
+	today := e.now()
+	if off, ok := e.rules.DayOffsets[w]; ok {
+		return today.AddDate(0, 0, off).Format("2006-01-02"), i + 1, true
+	}
+	j := i
+	next := false
+	if e.bits[w]&fNext != 0 && i+1 < len(in) {
+		if _, ok := e.rules.Weekdays[in[i+1].norm]; ok {
+			next, j = true, i+1
+		}
+	}
+	wd, ok := e.rules.Weekdays[in[j].norm]
+	if !ok {
+		return "", i, false
+	}
+	end := j + 1
+	for _, after := range e.rules.NextAfter {
+		parts := strings.Fields(after)
+		if end+len(parts) <= len(in) {
+			match := true
+			for k, part := range parts {
+				if in[end+k].norm != part {
+					match = false
+					break
+				}
+			}
+			if match {
+				next, end = true, end+len(parts)
+				break
+			}
+		}
+	}
+	days := (int(wd) - int(today.Weekday()) + 7) % 7
+	if days == 0 || next && days < 1 {
+		days += 7
+	}
+	return today.AddDate(0, 0, days).Format("2006-01-02"), end, true
+}
+
+// phrases joins the words of multiword entries (phrasal verbs, compound
+// nouns, function phrases), longest first, and looks every word up.
+func (e *Engine) phrases(turn string, in []piece) []piece {
+	out := in[:0]
+	var buf []byte
+	for i := 0; i < len(in); i++ {
+		pc := in[i]
+		if pc.kind != pWord {
+			out = append(out, pc)
+			continue
+		}
+		matched := false
+		for n := min(e.lx.MaxPhrase, len(in)-i); n >= 2 && !matched; n-- {
+			buf = buf[:0]
+			ok := true
+			for k := i; k < i+n; k++ {
+				if in[k].kind != pWord {
+					ok = false
+					break
+				}
+				if k > i {
+					buf = append(buf, ' ')
+				}
+				buf = append(buf, in[k].norm...)
+			}
+			if !ok {
+				continue
+			}
+			bits := e.bits[string(buf)]
+			verb, isVerb := e.lx.Actions[string(buf)]
+			noun, isNoun := e.lx.Nouns[string(buf)]
+			if bits == 0 && !isVerb && !isNoun {
+				continue
+			}
+			last := in[i+n-1]
+			ph := piece{kind: pWord, text: turn[in[i].start:in[i+n-1].end], norm: string(buf), start: pc.start, end: last.end, bits: bits}
+			if isVerb {
+				ph.verb = verb
+			}
+			if isNoun {
+				ph.noun, ph.isNoun = noun, true
+			}
+			out = append(out, ph)
+			i += n - 1
+			matched = true
+		}
+		if matched {
+			continue
+		}
+		pc.bits = e.bits[pc.norm]
+		if v, ok := e.lx.Actions[pc.norm]; ok {
+			pc.verb = v
+		}
+		if nf, ok := e.lx.Nouns[pc.norm]; ok {
+			pc.noun, pc.isNoun = nf, true
+		} else if e.rules.PluralOnly != nil {
+			if nf, ok := e.rules.PluralOnly(pc.norm, e.lx); ok {
+				pc.noun, pc.isNoun = nf, true
+			}
+		}
+		out = append(out, pc)
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package router
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// bleveIndex is the catalogue indexed in Bleve: the same terms the hot path
+// reads, one keyword per term, so nothing is analysed twice.
+type bleveIndex struct {
+	idx bleve.Index
+}
+
+// The fields of a tool document.
+const (
+	bleveAction = "action"
+	bleveObject = "object"
+	bleveText   = "text"
+)
+
+// Index returns the catalogue's Bleve index (scorch in memory, BM25),
+// building it on first use.
+func (r *Router) Index() (bleve.Index, error) {
+	r.bleveOnce.Do(func() {
+		r.bleveIdx, r.bleveErr = r.buildBleve()
+	})
+	if r.bleveErr != nil {
+		return nil, r.bleveErr
+	}
+	return r.bleveIdx.idx, nil
+}
+
+func (r *Router) buildBleve() (*bleveIndex, error) {
+	im := bleve.NewIndexMapping()
+	im.DefaultAnalyzer = keyword.Name
+	im.ScoringModel = "bm25"
+	im.StoreDynamic = false
+	im.DocValuesDynamic = false
+	idx, err := bleve.NewUsing("", im, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, fmt.Errorf("router: bleve index: %w", err)
+	}
+	batch := idx.NewBatch()
+	for i := range r.tools {
+		ti := &r.tools[i]
+		doc := map[string]any{bleveObject: ti.objects}
+		if ti.action != "" {
+			doc[bleveAction] = []string{actionPrefix + ti.action}
+		}
+		text := make([]string, 0, len(ti.text))
+		for _, term := range sortedKeysF(ti.text) {
+			text = append(text, term)
+		}
+		doc[bleveText] = text
+		if err := batch.Index(strconv.Itoa(i), doc); err != nil {
+			idx.Close()
+			return nil, fmt.Errorf("router: bleve index: %w", err)
+		}
+	}
+	if err := idx.Batch(batch); err != nil {
+		idx.Close()
+		return nil, fmt.Errorf("router: bleve index: %w", err)
+	}
+	return &bleveIndex{idx: idx}, nil
+}
+
+func sortedKeysF(m map[string]float32) []string {
+	tf := make(map[string]int, len(m))
+	for k := range m {
+		tf[k] = 1
+	}
+	return sortedKeys(tf)
+}
+
+// Hit is a tool found by a free-text search, with its BM25 score.
+type Hit struct {
+	Tool  string
+	Score float64
+}
+
+// Search runs a free-text query over the catalogue's Bleve index: the
+// query is read by the router's grammar into the same terms as the tools,
+// and matched against the action, object and text fields (the name's
+// fields boosted). It returns at most k hits, best first.
+func (r *Router) Search(text string, k int) ([]Hit, error) {
+	idx, err := r.Index()
+	if err != nil {
+		return nil, err
+	}
+	p := r.gram.Parse(text)
+	var terms []string
+	for _, c := range p.Clauses {
+		f := r.features(&c)
+		if f.action != "" {
+			terms = append(terms, actionPrefix+f.action)
+		}
+		terms = append(terms, f.text...)
+	}
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var qs []query.Query
+	for _, t := range terms {
+		for _, fld := range []struct {
+			name  string
+			boost float64
+		}{{bleveAction, 3}, {bleveObject, 2}, {bleveText, 1}} {
+			if strings.HasPrefix(t, actionPrefix) != (fld.name == bleveAction) && fld.name != bleveText {
+				continue
+			}
+			q := bleve.NewTermQuery(t)
+			q.SetField(fld.name)
+			q.SetBoost(fld.boost)
+			qs = append(qs, q)
+		}
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), k, 0, false)
+	res, err := idx.Search(req)
+	if err != nil {
+		return nil, fmt.Errorf("router: search: %w", err)
+	}
+	hits := make([]Hit, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		i, err := strconv.Atoi(h.ID)
+		if err != nil || i < 0 || i >= len(r.tools) {
+			return nil, fmt.Errorf("router: search: bad document id %q", h.ID)
+		}
+		hits = append(hits, Hit{Tool: r.tools[i].tool.Name, Score: h.Score})
+	}
+	return hits, nil
+}
+
+// Close releases the Bleve index, if one was built.
+func (r *Router) Close() error {
+	if r.bleveIdx != nil {
+		return r.bleveIdx.idx.Close()
+	}
+	return nil
+}

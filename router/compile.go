@@ -1,0 +1,418 @@
+package router
+
+import (
+	"encoding/json"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// Term prefixes: every term the hot path matches is a concept or a stem,
+// marked by what it is, so "charge" the action and "charge" the thing
+// stay apart.
+const (
+	actionPrefix = "a:"
+	objectPrefix = "o:"
+	stemPrefix   = "s:"
+)
+
+// field says where in a tool a term was found.
+type field uint8
+
+const (
+	fieldAction field = iota // the action word of the tool's name
+	fieldObject              // the object words of the tool's name
+	fieldText                // the description, title and parameters
+)
+
+// posting is one tool that holds a term, with the term's weight there.
+type posting struct {
+	tool   int32
+	field  field
+	weight float32
+}
+
+// toolInfo is what the router compiled from one tool.
+type toolInfo struct {
+	tool       *catalogue.Tool
+	order      int    // position in the catalogue: the final tie-break
+	action     string // action concept of the name, or ""
+	actionWord string
+	objects    []string // object terms of the name, in order
+	params     []param
+	withdrawn  bool
+	textLen    float64            // terms in the text field, for BM25
+	text       map[string]float32 // BM25 weight of each term of the text field
+}
+
+// param is one input parameter of a tool.
+type param struct {
+	name     string
+	terms    []string // object terms of its name words
+	typ      string
+	format   string
+	pattern  *regexp.Regexp
+	enum     []string
+	required bool
+}
+
+// analyzer reads catalogue text into terms with the lexicons it is given,
+// English first.
+type analyzer struct {
+	lexicons []*grammar.Lexicon
+	stemmer  *tokenize.Stemmer
+	tk       *tokenize.Tokenizer
+	stop     map[string]bool
+}
+
+// wordTerm reads one normalised word as a term: an action concept, an
+// object concept, or else its stem. Function words give "".
+func (a *analyzer) wordTerm(w string, preferNoun bool) string {
+	if a.stop[w] {
+		return ""
+	}
+	for _, lx := range a.lexicons {
+		nf, isNoun := lx.Nouns[w]
+		ac, isAction := lx.Actions[w]
+		switch {
+		case isNoun && (preferNoun || !isAction):
+			return objectPrefix + nf.Concept
+		case isAction:
+			return actionPrefix + ac
+		}
+	}
+	if len(w) < 2 {
+		return ""
+	}
+	return stemPrefix + a.stemmer.Stem(w)
+}
+
+// textTerms reads free text (a description) into terms.
+func (a *analyzer) textTerms(dst []string, text string) []string {
+	toks := a.tk.Tokenize(text)
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != tokenize.Word && t.Kind != tokenize.Identifier {
+			continue
+		}
+		// Multiword entries first (pull request, turn on), two words at
+		// most here: descriptions are prose.
+		if i+1 < len(toks) && toks[i+1].Kind == tokenize.Word {
+			pair := t.Norm + " " + toks[i+1].Norm
+			if term := a.phraseTerm(pair); term != "" {
+				dst = append(dst, term)
+				i++
+				continue
+			}
+		}
+		for _, w := range tokenize.SplitName(t.Norm) {
+			if term := a.wordTerm(w, false); term != "" {
+				dst = append(dst, term)
+			}
+		}
+	}
+	return dst
+}
+
+func (a *analyzer) phraseTerm(p string) string {
+	for _, lx := range a.lexicons {
+		if nf, ok := lx.Nouns[p]; ok {
+			return objectPrefix + nf.Concept
+		}
+		if ac, ok := lx.Actions[p]; ok {
+			return actionPrefix + ac
+		}
+	}
+	return ""
+}
+
+// nameWords splits a tool name and joins two-word entries of the lexicon
+// (pull request, time off, turn on) into one.
+func (a *analyzer) nameWords(name string) []string {
+	words := tokenize.SplitName(name)
+	out := words[:0:0]
+	for i := 0; i < len(words); i++ {
+		if i+1 < len(words) && a.phraseTerm(words[i]+" "+words[i+1]) != "" {
+			out = append(out, words[i]+" "+words[i+1])
+			i++
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
+
+// isVerb and isNoun look a word up in every lexicon.
+func (a *analyzer) isVerb(w string) (string, bool) {
+	for _, lx := range a.lexicons {
+		if c, ok := lx.Actions[w]; ok {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+func (a *analyzer) isNoun(w string) bool {
+	for _, lx := range a.lexicons {
+		if _, ok := lx.Nouns[w]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// compile reads every tool's name, description and parameters into
+// toolInfos and the inverted index of the hot path.
+//
+// A tool's action is the word of its name the lexicon reads as a verb;
+// where a name has several (charge_card: both are nouns too), a word that
+// is only a verb wins, and then the catalogue's naming convention decides:
+// in a catalogue whose names put the verb last (invoice.get,
+// crm_contact_create), the last verb-capable word; otherwise the first.
+// Words common to most tools' names (a vendor prefix such as hass or crm)
+// are left out of the objects.
+func (r *Router) compile(cat *catalogue.Catalogue) {
+	a := r.an
+	n := len(cat.Tools)
+	names := make([][]string, n)
+	nameDF := map[string]int{}
+	verbLast, verbFirst := 0, 0
+	for i := range cat.Tools {
+		words := a.nameWords(cat.Tools[i].Name)
+		names[i] = words
+		seen := map[string]bool{}
+		for _, w := range words {
+			if !seen[w] {
+				nameDF[w]++
+				seen[w] = true
+			}
+		}
+		// The naming convention: where does the only-a-verb word stand?
+		for j, w := range words {
+			if _, v := a.isVerb(w); v && !a.isNoun(w) {
+				if j == len(words)-1 && j > 0 {
+					verbLast++
+				} else {
+					verbFirst++
+				}
+				break
+			}
+		}
+	}
+	common := map[string]bool{}
+	if n >= 4 {
+		for w, df := range nameDF {
+			if float64(df) > 0.5*float64(n) {
+				if _, v := a.isVerb(w); !v {
+					common[w] = true
+				}
+			}
+		}
+	}
+	lastFirst := verbLast > verbFirst
+
+	r.tools = make([]toolInfo, n)
+	r.postings = map[string][]posting{}
+	df := map[string]int{}
+	texts := make([][]string, n)
+	var totalLen float64
+	for i := range cat.Tools {
+		t := &cat.Tools[i]
+		ti := &r.tools[i]
+		ti.tool, ti.order = t, i
+		words := names[i]
+		var content []string
+		for _, w := range words {
+			if !common[w] && !a.stop[w] {
+				content = append(content, w)
+			}
+		}
+		if t.Origin.NamedFromSummary && t.Origin.Summary != "" {
+			// The action came from the summary: read it from there.
+			if toks := tokenize.SplitName(t.Origin.Summary); len(toks) > 0 {
+				if c, ok := a.isVerb(toks[0]); ok {
+					ti.action, ti.actionWord = c, toks[0]
+				}
+			}
+		}
+		if ti.action == "" {
+			ti.action, ti.actionWord = pickAction(a, content, lastFirst)
+		}
+		for _, w := range content {
+			if w == ti.actionWord && ti.action != "" {
+				continue
+			}
+			if term := a.wordTerm(w, true); term != "" {
+				ti.objects = append(ti.objects, term)
+			}
+		}
+		ti.params = readParams(a, t.InputSchema)
+		// The text field: title, description, and the words of the
+		// parameters, the object words of the name again (so a
+		// description that never repeats the name still holds them).
+		text := a.textTerms(nil, t.Title)
+		text = a.textTerms(text, t.Description)
+		for _, p := range ti.params {
+			text = append(text, p.terms...)
+		}
+		texts[i] = text
+		ti.textLen = float64(len(text))
+		totalLen += ti.textLen
+		seen := map[string]bool{}
+		for _, term := range text {
+			if !seen[term] {
+				df[term]++
+				seen[term] = true
+			}
+		}
+	}
+	avgLen := 1.0
+	if n > 0 && totalLen > 0 {
+		avgLen = totalLen / float64(n)
+	}
+	// BM25 weights of the text field, k1 1.2 and b 0.75.
+	const k1, b = 1.2, 0.75
+	r.idf = make(map[string]float32, len(df))
+	for term, d := range df {
+		r.idf[term] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
+	}
+	for i := range r.tools {
+		ti := &r.tools[i]
+		if ti.action != "" {
+			r.add(actionPrefix+ti.action, posting{tool: int32(i), field: fieldAction, weight: 1})
+		}
+		seen := map[string]bool{}
+		for _, o := range ti.objects {
+			if !seen[o] {
+				r.add(o, posting{tool: int32(i), field: fieldObject, weight: 1})
+				seen[o] = true
+			}
+		}
+		tf := map[string]int{}
+		for _, term := range texts[i] {
+			tf[term]++
+		}
+		ti.text = make(map[string]float32, len(tf))
+		for _, term := range sortedKeys(tf) {
+			f := float64(tf[term])
+			w := float64(r.idf[term]) * f * (k1 + 1) / (f + k1*(1-b+b*ti.textLen/avgLen))
+			ti.text[term] = float32(w)
+			r.add(term, posting{tool: int32(i), field: fieldText, weight: float32(w)})
+		}
+	}
+}
+
+func (r *Router) add(term string, p posting) {
+	r.postings[term] = append(r.postings[term], p)
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// pickAction chooses the action word of a name's words.
+func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
+	// A word that is only a verb wins.
+	order := make([]int, len(words))
+	for i := range words {
+		order[i] = i
+		if lastFirst {
+			order[i] = len(words) - 1 - i
+		}
+	}
+	for _, i := range order {
+		if c, ok := a.isVerb(words[i]); ok && !a.isNoun(words[i]) {
+			return c, words[i]
+		}
+	}
+	for _, i := range order {
+		if c, ok := a.isVerb(words[i]); ok {
+			return c, words[i]
+		}
+	}
+	return "", ""
+}
+
+// schema is the part of a JSON Schema the router reads.
+type schema struct {
+	Type        any                `json:"type"`
+	Format      string             `json:"format"`
+	Pattern     string             `json:"pattern"`
+	Enum        []any              `json:"enum"`
+	Description string             `json:"description"`
+	Properties  map[string]*schema `json:"properties"`
+	Required    []string           `json:"required"`
+	Items       *schema            `json:"items"`
+}
+
+func (s *schema) typeName() string {
+	switch t := s.Type.(type) {
+	case string:
+		return t
+	case []any:
+		for _, x := range t {
+			if str, ok := x.(string); ok && str != "null" {
+				return str
+			}
+		}
+	}
+	return ""
+}
+
+// readParams reads the top-level properties of an input schema, sorted by
+// name so the result does not depend on map order.
+func readParams(a *analyzer, raw json.RawMessage) []param {
+	if len(raw) == 0 {
+		return nil
+	}
+	var s schema
+	if json.Unmarshal(raw, &s) != nil || s.Properties == nil {
+		return nil
+	}
+	required := map[string]bool{}
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	names := make([]string, 0, len(s.Properties))
+	for name := range s.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	params := make([]param, 0, len(names))
+	for _, name := range names {
+		ps := s.Properties[name]
+		if ps == nil {
+			continue
+		}
+		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name]}
+		for _, w := range tokenize.SplitName(name) {
+			if term := a.wordTerm(w, true); term != "" {
+				p.terms = append(p.terms, term)
+			}
+		}
+		if ps.Pattern != "" {
+			if re, err := regexp.Compile(ps.Pattern); err == nil {
+				p.pattern = re
+			}
+		}
+		for _, e := range ps.Enum {
+			if str, ok := e.(string); ok {
+				p.enum = append(p.enum, strings.ToLower(str))
+			}
+		}
+		params = append(params, p)
+	}
+	return params
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

@@ -1,0 +1,210 @@
+package router
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+)
+
+// maxCandidates is how many candidates a decision lists.
+const maxCandidates = 5
+
+// minRead is the share of a turn's words the grammar must read for the
+// turn to count as written in its language; see unread.
+const minRead = 0.6
+
+// decide applies the policy to one clause, in this order:
+//
+//  1. Unread: a turn whose words the grammar mostly cannot read (under
+//     60% of its words, counting a word read within an edit as half) is
+//     not in the chosen language, or has no word to act on.
+//  2. Negated: a clause that negates or withdraws its request is none.
+//  3. The tools are ranked (see rank). If the best tool, or a tool within
+//     the margin of it, is withdrawn, the outcome is withdrawn: the turn
+//     is refused, never routed elsewhere, and withdrawn tools are never
+//     listed.
+//  4. Floor: a best score under the floor, or a best tool whose name
+//     matches neither the turn's action nor its objects, is none.
+//  5. Margin: a lead over the runner-up under the margin is ambiguous; a
+//     write must clear a larger margin than a read. A tool barred by an
+//     antonym is never selected.
+//  6. Otherwise the best tool is selected; equal scores go to the tool
+//     that comes first in the catalogue.
+func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
+	d := Decision{
+		Turn:      p.Turn,
+		Language:  string(p.Language),
+		Object:    []string{},
+		Arguments: map[string]string{},
+		Parse:     p,
+		Clause:    c,
+	}
+	if reason, unread := r.unread(p, c); unread {
+		d.Outcome, d.Reason = Unread, reason
+		d.Candidates = []Candidate{}
+		return d
+	}
+	d.Action = c.Action
+	if c.Negated {
+		d.Outcome = None
+		d.Candidates = []Candidate{}
+		d.Reason = "negated: the turn asks not to act"
+		if c.Action != "" {
+			d.Reason = fmt.Sprintf("negated: the turn asks not to %s", c.Action)
+		}
+		return d
+	}
+	if c.Act == grammar.Chitchat {
+		d.Outcome, d.Reason = None, "chit-chat: the turn asks for no tool"
+		d.Candidates = []Candidate{}
+		return d
+	}
+	f := r.features(c)
+	d.Action = f.action
+	for _, o := range f.objects {
+		d.Object = append(d.Object, strings.TrimPrefix(o, objectPrefix))
+	}
+	s := r.scratch.Get().(*scorer)
+	defer r.scratch.Put(s)
+	ranked, perfect := r.rank(s, &f, false)
+
+	// Candidates: the best tools that are not withdrawn.
+	d.Candidates = make([]Candidate, 0, maxCandidates)
+	for _, sc := range ranked {
+		if len(d.Candidates) == maxCandidates {
+			break
+		}
+		if r.tools[sc.tool].withdrawn || sc.raw <= 0 {
+			continue
+		}
+		d.Candidates = append(d.Candidates, Candidate{Tool: r.tools[sc.tool].tool.Name, Score: round3(normalise(sc.raw, perfect))})
+	}
+	if len(ranked) == 0 || ranked[0].raw <= 0 {
+		d.Outcome = None
+		d.Reason = "no tool of the catalogue matches the turn's words"
+		return d
+	}
+	best := ranked[0]
+	bestScore := normalise(best.raw, perfect)
+	bt := &r.tools[best.tool]
+	// Withdrawn: the best, or a tool too close to the best to tell apart.
+	for _, sc := range ranked {
+		if bestScore-normalise(sc.raw, perfect) >= marginRead {
+			break
+		}
+		if r.tools[sc.tool].withdrawn && sc.hasFit {
+			d.Outcome = Withdrawn
+			d.Tool = r.tools[sc.tool].tool.Name
+			d.Kind = r.tools[sc.tool].tool.Kind
+			d.Reason = fmt.Sprintf("%s is withdrawn: the turn is refused", d.Tool)
+			return d
+		}
+	}
+	if bestScore < floor || !best.hasFit {
+		d.Outcome = None
+		d.Reason = fmt.Sprintf("no tool fits: the best, %s, scores %.2f (floor %.2f)", bt.tool.Name, bestScore, floor)
+		if !best.hasFit {
+			d.Reason = fmt.Sprintf("no tool fits: no tool's name matches the turn's action or objects (best %s, %.2f)", bt.tool.Name, bestScore)
+		}
+		return d
+	}
+	if best.barred {
+		d.Outcome = None
+		d.Reason = fmt.Sprintf("no tool fits: %s does %s, not %s", bt.tool.Name, bt.action, f.action)
+		return d
+	}
+	margin := marginRead
+	if bt.tool.Kind == catalogue.Write {
+		margin = marginWrite
+	}
+	var close []string
+	for _, sc := range ranked[1:] {
+		if r.tools[sc.tool].withdrawn {
+			continue
+		}
+		if bestScore-normalise(sc.raw, perfect) < margin {
+			close = append(close, r.tools[sc.tool].tool.Name)
+		}
+	}
+	if len(close) > 0 {
+		d.Outcome = Ambiguous
+		d.Reason = fmt.Sprintf("ambiguous: %s and %s are within %.2f of each other", bt.tool.Name, strings.Join(close, ", "), margin)
+		return d
+	}
+	d.Outcome = Selected
+	d.Tool = bt.tool.Name
+	d.Kind = bt.tool.Kind
+	d.Confirm = bt.tool.Kind == catalogue.Write
+	d.Arguments = bindArguments(bt, c.Args)
+	lead := 1.0
+	if len(ranked) > 1 {
+		lead = bestScore - normalise(ranked[1].raw, perfect)
+	}
+	d.Reason = fmt.Sprintf("%s: %s, %.2f ahead of the runner-up", bt.tool.Name, r.summary(int(best.tool), &f), lead)
+	return d
+}
+
+// summary says in a few words what matched for a tool.
+func (r *Router) summary(i int, f *features) string {
+	var ev []Evidence
+	r.evaluate(i, f, &ev)
+	var parts []string
+	for _, e := range ev {
+		if e.Weight > 0 && (e.Kind == "action" || e.Kind == "object" || e.Kind == "argument" || e.Kind == "near_action") {
+			parts = append(parts, e.Kind+" "+e.Detail)
+		}
+	}
+	if len(parts) == 0 {
+		return "the best match"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// unread decides whether the grammar read enough of the turn.
+func (r *Router) unread(p *grammar.Parse, c *grammar.Clause) (string, bool) {
+	if c == nil || p.Words == 0 {
+		if hasValues(p) {
+			return "", false
+		}
+		return "unread: the turn has no words", true
+	}
+	if float64(p.Read) < minRead*float64(p.Words) {
+		return fmt.Sprintf("unread: the %s grammar reads %d of the turn's %d words", p.Language, p.Read, p.Words), true
+	}
+	return "", false
+}
+
+func hasValues(p *grammar.Parse) bool {
+	for _, c := range p.Clauses {
+		if len(c.Args) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// bindArguments binds the clause's arguments to the tool's parameters.
+func bindArguments(ti *toolInfo, args []grammar.Arg) map[string]string {
+	out := map[string]string{}
+	for _, a := range args {
+		p := fitParam(ti.params, a)
+		if p == nil {
+			continue
+		}
+		if _, done := out[p.name]; done {
+			continue
+		}
+		v := a.Value
+		if a.Kind == "money" {
+			v, _, _ = strings.Cut(v, " ")
+		}
+		out[p.name] = v
+	}
+	return out
+}
+
+func round3(x float64) float64 {
+	return float64(int(x*1000+0.5)) / 1000
+}

@@ -1,0 +1,83 @@
+package router
+
+import (
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+)
+
+// Outcome is what the router decided for a turn.
+type Outcome string
+
+// The outcomes of a decision.
+const (
+	// Selected is one tool, clear of the runner-up by the policy's margin.
+	Selected Outcome = "selected"
+	// Ambiguous is two or more tools too close to call; the candidates
+	// are listed so the agent can ask.
+	Ambiguous Outcome = "ambiguous"
+	// None is no tool fits, also for a negated turn.
+	None Outcome = "none"
+	// Withdrawn is a turn that asks for a withdrawn tool: refused before
+	// anything else and never routed elsewhere.
+	Withdrawn Outcome = "withdrawn"
+	// Unread is a turn not in the chosen language, or with no word the
+	// grammar can read.
+	Unread Outcome = "unread"
+)
+
+// Decision is the router's answer for one turn (for its first clause; the
+// following clauses' decisions are in Then).
+type Decision struct {
+	// Turn is the turn, or for a following clause the clause's text.
+	Turn string `json:"turn"`
+	// Language is the language the turn was read in.
+	Language string `json:"language"`
+	// Outcome is what was decided.
+	Outcome Outcome `json:"outcome"`
+	// Tool is the selected (or withdrawn) tool, or "".
+	Tool string `json:"tool,omitempty"`
+	// Kind is the tool's kind: read or write.
+	Kind catalogue.Kind `json:"kind,omitempty"`
+	// Confirm is true when a person must confirm the call: every write.
+	Confirm bool `json:"confirm"`
+	// Action is the concept of the turn's action, or "".
+	Action string `json:"action,omitempty"`
+	// Object are the concepts of the things the turn names.
+	Object []string `json:"object"`
+	// Arguments are the turn's arguments bound to the tool's parameters.
+	Arguments map[string]string `json:"arguments"`
+	// Candidates are the best tools with their scores in [0, 1], best
+	// first. Withdrawn tools are never listed.
+	Candidates []Candidate `json:"candidates"`
+	// Reason says in words why the router decided as it did.
+	Reason string `json:"reason"`
+	// Then holds the decisions of the following clauses, in order.
+	Then []Decision `json:"then,omitempty"`
+
+	// Parse is the grammar's reading of the turn, for explanations.
+	Parse *grammar.Parse `json:"-"`
+	// Clause is the clause this decision is for.
+	Clause *grammar.Clause `json:"-"`
+}
+
+// Candidate is a tool with its score and the evidence for it.
+type Candidate struct {
+	// Tool is the tool's name.
+	Tool string `json:"tool"`
+	// Score is the tool's score in [0, 1].
+	Score float64 `json:"score"`
+	// Evidence lists what counted for and against the tool, for
+	// explanations.
+	Evidence []Evidence `json:"-"`
+}
+
+// Evidence is one piece of evidence for or against a tool.
+type Evidence struct {
+	// Kind names the evidence: action, near_action, antonym, object,
+	// extra_object, argument, description, question_read, plural_list.
+	Kind string
+	// Detail says what matched.
+	Detail string
+	// Weight is what it added to the raw score (negative against).
+	Weight float64
+}

@@ -1,0 +1,169 @@
+package router
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// Explanation says why a decision came out as it did: the parse, each
+// candidate's evidence with its weight, and the policy's reason.
+type Explanation struct {
+	Tokens     []tokenize.Token     `json:"tokens"`
+	Act        string               `json:"act"`
+	Negated    bool                 `json:"negated"`
+	Action     string               `json:"action"`
+	Object     []string             `json:"object"`
+	Arguments  []grammar.Arg        `json:"arguments"`
+	Words      []grammar.Word       `json:"words"`
+	Read       string               `json:"read"`
+	Candidates []ExplainedCandidate `json:"candidates"`
+	Outcome    Outcome              `json:"outcome"`
+	Reason     string               `json:"reason"`
+}
+
+// ExplainedCandidate is a candidate with its evidence.
+type ExplainedCandidate struct {
+	Tool     string     `json:"tool"`
+	Kind     string     `json:"kind"`
+	Score    float64    `json:"score"`
+	Raw      float64    `json:"raw"`
+	Barred   bool       `json:"barred,omitempty"`
+	Evidence []Evidence `json:"evidence"`
+}
+
+// Explain explains a decision this router made.
+func (r *Router) Explain(d Decision) *Explanation {
+	x := &Explanation{Outcome: d.Outcome, Reason: d.Reason, Object: []string{}}
+	if d.Parse == nil {
+		return x
+	}
+	p := d.Parse
+	x.Tokens = p.Tokens
+	x.Read = fmt.Sprintf("%d of %d words", p.Read, p.Words)
+	c := d.Clause
+	if c == nil {
+		return x
+	}
+	x.Act, x.Negated, x.Action = c.Act.String(), c.Negated, c.Action
+	x.Object = append(x.Object, c.Objects...)
+	x.Arguments, x.Words = c.Args, c.Words
+	f := r.features(c)
+	if x.Action == "" {
+		x.Action = f.action
+	}
+	s := r.scratch.Get().(*scorer)
+	defer r.scratch.Put(s)
+	ranked, perfect := r.rank(s, &f, true)
+	for k, sc := range ranked {
+		if k == maxCandidates+2 {
+			break
+		}
+		ti := &r.tools[sc.tool]
+		if ti.withdrawn {
+			continue
+		}
+		var ev []Evidence
+		raw, barred, _ := r.evaluate(int(sc.tool), &f, &ev)
+		x.Candidates = append(x.Candidates, ExplainedCandidate{
+			Tool: ti.tool.Name, Kind: string(ti.tool.Kind), Score: round3(normalise(raw, perfect)),
+			Raw: round3(raw), Barred: barred, Evidence: ev,
+		})
+	}
+	return x
+}
+
+// String formats the explanation for a person.
+func (x *Explanation) String() string {
+	var b strings.Builder
+	b.WriteString("tokens:")
+	for _, t := range x.Tokens {
+		fmt.Fprintf(&b, " %s:%q[%d,%d]", t.Kind, t.Text, t.Start, t.End)
+	}
+	fmt.Fprintf(&b, "\nread: %s\nact: %s", x.Read, x.Act)
+	if x.Negated {
+		b.WriteString(" (negated)")
+	}
+	fmt.Fprintf(&b, "\naction: %s\nobject: %s\n", orDash(x.Action), orDash(strings.Join(x.Object, ", ")))
+	b.WriteString("words:")
+	for _, w := range x.Words {
+		fmt.Fprintf(&b, " %q=%s", w.Text, w.Class)
+		if w.Concept != "" {
+			fmt.Fprintf(&b, ":%s", w.Concept)
+		}
+		if w.Fuzzy {
+			b.WriteString("~")
+		}
+	}
+	b.WriteString("\n")
+	for _, a := range x.Arguments {
+		fmt.Fprintf(&b, "argument: %s %q = %s [%d,%d]", a.Kind, a.Text, a.Value, a.Start, a.End)
+		if a.Noun != "" {
+			fmt.Fprintf(&b, " of %s", a.Noun)
+		}
+		b.WriteString("\n")
+	}
+	for _, c := range x.Candidates {
+		fmt.Fprintf(&b, "candidate %s (%s): score %.3f, raw %.2f", c.Tool, c.Kind, c.Score, c.Raw)
+		if c.Barred {
+			b.WriteString(", barred")
+		}
+		b.WriteString("\n")
+		for _, e := range c.Evidence {
+			fmt.Fprintf(&b, "    %+.2f %s: %s\n", e.Weight, e.Kind, e.Detail)
+		}
+	}
+	fmt.Fprintf(&b, "outcome: %s\nreason: %s\n", x.Outcome, x.Reason)
+	return b.String()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// Summary formats a decision on one line: the outcome, the tool and its
+// kind, whether it needs confirming, and the reason; then the following
+// clauses.
+func Summary(d Decision) string {
+	var b strings.Builder
+	summaryLine(&b, d)
+	for _, t := range d.Then {
+		b.WriteString("\n  then: ")
+		summaryLine(&b, t)
+	}
+	return b.String()
+}
+
+func summaryLine(b *strings.Builder, d Decision) {
+	b.WriteString(string(d.Outcome))
+	if d.Tool != "" {
+		fmt.Fprintf(b, " %s (%s", d.Tool, d.Kind)
+		if d.Confirm {
+			b.WriteString(", confirm")
+		}
+		b.WriteString(")")
+	}
+	if d.Outcome == Ambiguous {
+		names := make([]string, 0, len(d.Candidates))
+		for _, c := range d.Candidates {
+			names = append(names, c.Tool)
+		}
+		fmt.Fprintf(b, " [%s]", strings.Join(names, ", "))
+	}
+	if len(d.Arguments) > 0 {
+		keys := make([]string, 0, len(d.Arguments))
+		for k := range d.Arguments {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(b, " %s=%s", k, d.Arguments[k])
+		}
+	}
+	fmt.Fprintf(b, ": %s", d.Reason)
+}

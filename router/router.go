@@ -1,0 +1,157 @@
+// Package router decides which tool of a catalogue a person's turn asks
+// for: or that none does, that two are too close to call, that the tool is
+// withdrawn, or that the turn is not in the chosen language.
+//
+// New compiles a catalogue once: every tool's name, description and
+// parameters are read into concepts by the same lexicons that read turns,
+// and kept in an inverted index the hot path reads with a few map look-ups.
+// The same terms are indexed in Bleve (scorch, BM25), built on first use,
+// for the free-text queries of explanations and lints.
+//
+// A Router is safe for concurrent use.
+package router
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/grammar/en"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// Options configure a Router.
+type Options struct {
+	// Language is the language turns are read in; English when empty.
+	Language tokenize.Language
+	// Withdrawn names the tools that are withdrawn: refused before
+	// anything else and never listed.
+	Withdrawn []string
+	// Grammar reads turns; when nil, the grammar of Language is used.
+	Grammar grammar.Grammar
+}
+
+// Router routes turns against one catalogue. It is safe for concurrent use.
+type Router struct {
+	cat      *catalogue.Catalogue
+	lang     tokenize.Language
+	gram     grammar.Grammar
+	en       *grammar.Lexicon
+	an       *analyzer
+	tools    []toolInfo
+	postings map[string][]posting
+	idf      map[string]float32
+	scratch  sync.Pool // *scorer
+
+	bleveOnce sync.Once
+	bleveIdx  *bleveIndex
+	bleveErr  error
+}
+
+// New compiles a catalogue for routing. It fails for an unsupported
+// language, a withdrawn name the catalogue does not hold, or a catalogue
+// with no tools.
+func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
+	if cat == nil {
+		return nil, fmt.Errorf("router: no catalogue")
+	}
+	lang := opts.Language
+	if lang == "" {
+		lang = tokenize.English
+	}
+	enGram, err := en.Default()
+	if err != nil {
+		return nil, err
+	}
+	gram := opts.Grammar
+	if gram == nil {
+		gram, err = GrammarFor(lang)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if gram.Language() != lang {
+		return nil, fmt.Errorf("router: the grammar reads %s, not %s", gram.Language(), lang)
+	}
+	stemmer, err := tokenize.NewStemmer(tokenize.English)
+	if err != nil {
+		return nil, err
+	}
+	tk, err := tokenize.New(tokenize.English)
+	if err != nil {
+		return nil, err
+	}
+	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon()}
+	lexicons := []*grammar.Lexicon{r.en}
+	if gram.Lexicon() != r.en {
+		lexicons = append(lexicons, gram.Lexicon())
+	}
+	r.an = &analyzer{lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons)}
+	r.compile(cat)
+	withdrawn := map[string]bool{}
+	for _, name := range opts.Withdrawn {
+		withdrawn[name] = true
+	}
+	for i := range r.tools {
+		if withdrawn[r.tools[i].tool.Name] {
+			r.tools[i].withdrawn = true
+			delete(withdrawn, r.tools[i].tool.Name)
+		}
+	}
+	r.scratch.New = func() any { return newScorer(len(r.tools)) }
+	return r, nil
+}
+
+// GrammarFor returns the grammar of a language.
+func GrammarFor(lang tokenize.Language) (grammar.Grammar, error) {
+	switch lang {
+	case tokenize.English, "":
+		return en.Default()
+	}
+	return nil, &tokenize.LanguageError{Lang: string(lang)}
+}
+
+// stopWords are the function words of the lexicons, which carry no
+// evidence in tool text.
+func stopWords(lexicons []*grammar.Lexicon) map[string]bool {
+	stop := map[string]bool{}
+	for _, lx := range lexicons {
+		for _, class := range []string{"determiner", "pronoun", "preposition", "conjunction", "auxiliary", "question", "politeness"} {
+			for w := range lx.Function[class] {
+				stop[w] = true
+			}
+		}
+	}
+	return stop
+}
+
+// Catalogue returns the catalogue the router routes against.
+func (r *Router) Catalogue() *catalogue.Catalogue { return r.cat }
+
+// Language returns the language turns are read in.
+func (r *Router) Language() tokenize.Language { return r.lang }
+
+// Grammar returns the grammar turns are read with.
+func (r *Router) Grammar() grammar.Grammar { return r.gram }
+
+// Select reads a turn and decides which tool it asks for. The decision is
+// for the first clause; the following clauses' decisions are in Then.
+func (r *Router) Select(turn string) Decision {
+	p := r.gram.Parse(turn)
+	return r.decideParse(p)
+}
+
+func (r *Router) decideParse(p *grammar.Parse) Decision {
+	if len(p.Clauses) == 0 {
+		d := r.decide(p, nil)
+		return d
+	}
+	d := r.decide(p, &p.Clauses[0])
+	for i := 1; i < len(p.Clauses); i++ {
+		next := r.decide(p, &p.Clauses[i])
+		next.Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
+		d.Then = append(d.Then, next)
+	}
+	return d
+}

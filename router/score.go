@@ -1,0 +1,455 @@
+package router
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+)
+
+// The weights of the evidence, in the order the policy reads it.
+const (
+	wAction       = 3.0  // the turn's action is the tool's action
+	wNearAction   = 1.2  // the turn's action is close to the tool's (get ~ list)
+	wAntonym      = -6.0 // the turn's action is the opposite of the tool's
+	wOtherAction  = -1.0 // the tool does another action than the turn asks for
+	wActionInText = 0.5  // the turn's action is named in the tool's text
+	wObject       = 2.0  // the turn's first object is an object of the tool's name
+	wMoreObject   = 1.0  // each further object of the turn in the tool's name
+	wObjectInText = 0.8  // an object of the turn found only in the tool's text
+	wExtraObject  = -0.5 // an object of the tool's name the turn never names
+	wArgument     = 0.7  // an argument of the turn fits a parameter
+	wText         = 1.0  // the description and parameter words (BM25, squashed)
+	wQuestionRead = 0.6  // a question prefers a tool that reads
+	wNumber       = 0.6  // a plural object prefers list and search; one id prefers get
+	wUnknownWord  = 0.6  // a word no lexicon knows, found in the tool's name
+
+	// questionAction scales the action evidence of a question: the verb
+	// of "is invoice 5 paid?" is asked about, not asked for.
+	questionAction = 0.4
+
+	// phaseOneKeep is how many tools the cheap first pass hands to the
+	// full evaluation.
+	phaseOneKeep = 24
+)
+
+// The policy's thresholds, on the normalised score.
+const (
+	// floor is the score under which no tool fits.
+	floor = 0.34
+	// marginRead and marginWrite are the leads under which the best is
+	// too close to the runner-up to call: a write must clear more.
+	marginRead  = 0.08
+	marginWrite = 0.14
+)
+
+// features are what the policy reads of one clause.
+type features struct {
+	action        string   // the action concept, or ""
+	actionImplied bool     // the action was implied (a question, a noun phrase)
+	actionNoun    bool     // the action was read from a noun ("a refund")
+	objects       []string // object terms, the head first
+	unknown       []string // stems of words no lexicon knows
+	text          []string // every content term, for the text field
+	args          []grammar.Arg
+	question      bool
+	statement     bool // the clause reports something: its verb is no command
+	plural        bool // the head object is plural
+	hasID         bool // an argument names one thing
+}
+
+func (r *Router) features(c *grammar.Clause) features {
+	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
+		statement: c.Act == grammar.Statement}
+	for _, a := range c.Args {
+		if a.Kind == "identifier" || a.Kind == "number" && a.Noun != "" {
+			f.hasID = true
+		}
+	}
+	headSeen := false
+	for i := range c.Words {
+		w := &c.Words[i]
+		switch w.Class {
+		case grammar.Noun:
+			term := objectPrefix + w.Concept
+			f.objects = appendUnique(f.objects, term)
+			f.text = append(f.text, term)
+			if !headSeen {
+				f.plural = w.Plural
+				headSeen = true
+			}
+		case grammar.Verb:
+			f.text = append(f.text, actionPrefix+w.Concept)
+		case grammar.Unknown:
+			if w.Stem != "" {
+				f.unknown = appendUnique(f.unknown, stemPrefix+w.Stem)
+				f.text = append(f.text, stemPrefix+w.Stem)
+			}
+		}
+	}
+	if f.action == "" {
+		// "a refund for order 42": a noun that names an action stands for
+		// it, and is no longer an object.
+		for k, o := range f.objects {
+			concept := strings.TrimPrefix(o, objectPrefix)
+			if _, ok := r.en.ActionWords[concept]; ok {
+				f.action, f.actionNoun = concept, true
+				f.objects = append(f.objects[:k:k], f.objects[k+1:]...)
+				break
+			}
+		}
+	}
+	if f.action == "" && (c.Act == grammar.Question || c.Act == grammar.NounPhrase) && len(f.objects) > 0 {
+		// "order 42 status", "where is my order": asking about a thing
+		// asks to see it.
+		f.action, f.actionImplied = "get", true
+	}
+	if f.action == "get" && f.plural && !f.hasID {
+		// "show my orders": to see many things is to list them.
+		f.action = "list"
+	}
+	return f
+}
+
+func appendUnique(s []string, x string) []string {
+	for _, y := range s {
+		if y == x {
+			return s
+		}
+	}
+	return append(s, x)
+}
+
+// scorer holds the per-turn scratch space of one Select.
+type scorer struct {
+	phase1  []float32
+	touched []int32
+	ranked  []scored
+}
+
+type scored struct {
+	tool   int32
+	raw    float64
+	barred bool // an antonym of the turn's action: never selected
+	hasFit bool // the action or an object of the name matched
+}
+
+func newScorer(n int) *scorer {
+	return &scorer{phase1: make([]float32, n), touched: make([]int32, 0, 64)}
+}
+
+func (s *scorer) reset() {
+	for _, t := range s.touched {
+		s.phase1[t] = 0
+	}
+	s.touched = s.touched[:0]
+	s.ranked = s.ranked[:0]
+}
+
+func (s *scorer) bump(t int32, w float32) {
+	if s.phase1[t] == 0 {
+		s.touched = append(s.touched, t)
+	}
+	s.phase1[t] += w
+	if s.phase1[t] == 0 {
+		s.phase1[t] = 1e-9
+	}
+}
+
+// rank scores the tools for one clause. The evidence is read in a fixed
+// order, each piece adding to a tool's raw score:
+//
+//  1. Action: the turn's action concept is the tool's action (+3); close
+//     to it, as get is to list (+1.2; a write so matched is barred, as a
+//     write is done only as asked); its opposite, as refund is to
+//     charge (-6, and the tool is barred from selection); or named in the
+//     tool's text (+0.5). The verb of a question or a statement counts
+//     0.4 as much, and toward reads only ("is invoice 5 paid?", "my card
+//     was charged twice" ask for no payment and no charge); a tool that
+//     does another action than the one asked for -1. An action named by a noun ("a
+//     refund") 0.8, and an action implied by a question or a bare noun
+//     phrase half. To get a plural object with no id is to list it.
+//  2. Object: the turn's first object is an object of the tool's name
+//     (+2), each further one +1, one found only in the tool's text +0.8;
+//     each object of the tool's name the turn never names -0.5.
+//  3. Arguments: each argument that fits a parameter, by the noun that
+//     names it, its pattern, its type or format (+0.7).
+//  4. Text: the description and parameter words, BM25 squashed to at
+//     most +1.
+//  5. Form: a question prefers a read (+0.6); a plural object with no id
+//     prefers list and search, one id prefers get (+0.6).
+//
+// The raw score is divided by what a perfect tool would score for this
+// turn, giving a score in [0, 1]. Ties are broken by catalogue order.
+func (r *Router) rank(s *scorer, f *features, explain bool) ([]scored, float64) {
+	s.reset()
+	// Phase one: postings of the turn's terms, cheap.
+	if f.action != "" {
+		for _, p := range r.postings[actionPrefix+f.action] {
+			if p.field == fieldAction {
+				s.bump(p.tool, wAction)
+			}
+		}
+		for _, near := range r.en.Near[f.action] {
+			for _, p := range r.postings[actionPrefix+near] {
+				if p.field == fieldAction {
+					s.bump(p.tool, wNearAction)
+				}
+			}
+		}
+	}
+	for i, o := range f.objects {
+		w := float32(wMoreObject)
+		if i == 0 {
+			w = wObject
+		}
+		for _, p := range r.postings[o] {
+			if p.field == fieldObject {
+				s.bump(p.tool, w)
+			} else {
+				s.bump(p.tool, float32(wObjectInText)*0.5)
+			}
+		}
+	}
+	for _, u := range f.unknown {
+		for _, p := range r.postings[u] {
+			s.bump(p.tool, float32(wUnknownWord)*0.5)
+		}
+	}
+	// Phase two: the best of phase one, in full.
+	touched := s.touched
+	if len(touched) > phaseOneKeep {
+		sort.Slice(touched, func(i, j int) bool {
+			a, b := s.phase1[touched[i]], s.phase1[touched[j]]
+			if a != b {
+				return a > b
+			}
+			return touched[i] < touched[j]
+		})
+		touched = touched[:phaseOneKeep]
+	}
+	for _, t := range touched {
+		raw, barred, fit := r.evaluate(int(t), f, nil)
+		s.ranked = append(s.ranked, scored{tool: t, raw: raw, barred: barred, hasFit: fit})
+	}
+	sort.Slice(s.ranked, func(i, j int) bool {
+		a, b := s.ranked[i], s.ranked[j]
+		if a.raw != b.raw {
+			return a.raw > b.raw
+		}
+		return r.tools[a.tool].order < r.tools[b.tool].order
+	})
+	return s.ranked, r.perfect(f)
+}
+
+// perfect is the raw score of a tool that fits the turn in every way.
+func (r *Router) perfect(f *features) float64 {
+	p := wText
+	if f.action != "" {
+		p += r.actionWeight(f)
+	}
+	if n := len(f.objects); n > 0 {
+		p += wObject + wMoreObject*float64(min(n-1, 2))
+	}
+	n := 0
+	for _, a := range f.args {
+		if a.Kind != "text" {
+			n++
+		}
+	}
+	p += wArgument * float64(min(n, 3))
+	if f.question || f.plural || f.hasID {
+		p += wQuestionRead * 0.5
+	}
+	return p
+}
+
+func (r *Router) actionWeight(f *features) float64 {
+	w := wAction
+	switch {
+	case (f.question || f.statement) && !f.actionImplied && !f.actionNoun:
+		w *= questionAction
+	case f.actionImplied:
+		w *= 0.5
+	case f.actionNoun:
+		w *= 0.8
+	}
+	return w
+}
+
+// evaluate scores one tool in full; ev, when not nil, receives the
+// evidence. It reports the raw score, whether the tool is barred, and
+// whether its name fits the turn at all.
+func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barred, fit bool) {
+	ti := &r.tools[i]
+	note := func(kind, detail string, w float64) {
+		raw += w
+		if ev != nil {
+			*ev = append(*ev, Evidence{Kind: kind, Detail: detail, Weight: w})
+		}
+	}
+	// 1. Action.
+	if f.action != "" && ti.action != "" {
+		aw := r.actionWeight(f)
+		weak := (f.question || f.statement) && !f.actionImplied && !f.actionNoun
+		switch {
+		case weak && ti.tool.Kind == catalogue.Write && (f.action == ti.action || r.en.IsNear(f.action, ti.action)):
+			// The verb of a question or a statement asks for no write:
+			// "my card was charged twice" asks for no charge.
+			note("reported_action", f.action+" is reported, not asked for", 0)
+		case f.action == ti.action:
+			note("action", f.action, aw)
+			fit = true
+		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
+			note("antonym", f.action+" is the opposite of "+ti.action, wAntonym)
+			barred = true
+		case r.en.IsNear(f.action, ti.action):
+			note("near_action", f.action+" ~ "+ti.action, aw*wNearAction/wAction)
+			if ti.tool.Kind == catalogue.Write && !weak {
+				// A write is done only as asked: archive is near
+				// delete, but "delete the order" never archives it.
+				barred = true
+			}
+		case r.hasText(i, actionPrefix+f.action):
+			note("action_in_text", f.action, wActionInText)
+		case !f.actionImplied && !weak:
+			note("other_action", ti.action+" is not "+f.action, wOtherAction)
+		}
+	}
+	// 2. Objects.
+	matched := 0
+	for k, o := range f.objects {
+		if containsTerm(ti.objects, o) {
+			w := wMoreObject
+			if matched == 0 {
+				w = wObject
+			}
+			if k > 2 {
+				w *= 0.5
+			}
+			matched++
+			note("object", strings.TrimPrefix(o, objectPrefix), w)
+			fit = true
+		} else if r.hasText(i, o) {
+			note("object_in_text", strings.TrimPrefix(o, objectPrefix), wObjectInText)
+		}
+	}
+	for _, u := range f.unknown {
+		if containsTerm(ti.objects, u) {
+			note("name_word", strings.TrimPrefix(u, stemPrefix), wUnknownWord)
+			fit = true
+		}
+	}
+	for _, o := range ti.objects {
+		if !containsTerm(f.objects, o) && !containsTerm(f.unknown, o) && !r.argNames(f, o) {
+			note("extra_object", strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix), wExtraObject)
+		}
+	}
+	// 3. Arguments.
+	for _, a := range f.args {
+		if p := fitParam(ti.params, a); p != nil {
+			note("argument", a.Text+" -> "+p.name, wArgument)
+		}
+	}
+	// 4. Text.
+	var bm float64
+	for _, term := range f.text {
+		bm += r.textWeight(i, term)
+	}
+	if bm > 0 {
+		note("text", fmt.Sprintf("bm25 %.2f", bm), wText*bm/(bm+2))
+	}
+	// 5. Form.
+	if f.question && ti.tool.Kind == catalogue.Read {
+		note("question_read", "a question prefers a read", wQuestionRead)
+	}
+	if (f.action == "get" || f.action == "list" || f.action == "search" || f.action == "") && ti.tool.Kind == catalogue.Read {
+		switch {
+		case f.plural && !f.hasID && (ti.action == "list" || ti.action == "search"):
+			note("plural_list", "a plural object with no id", wNumber)
+		case f.hasID && !f.plural && ti.action == "get":
+			note("one_get", "one id", wNumber*0.5)
+		}
+	}
+	return raw, barred, fit
+}
+
+func containsTerm(s []string, x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// argNames reports whether an argument of the turn is attached to the
+// object term o: "order 42" names the order.
+func (r *Router) argNames(f *features, o string) bool {
+	for _, a := range f.args {
+		if a.Noun != "" && objectPrefix+a.Noun == o {
+			return true
+		}
+	}
+	return false
+}
+
+// hasText reports whether tool i holds term in its text field.
+func (r *Router) hasText(i int, term string) bool {
+	return r.textWeight(i, term) > 0
+}
+
+func (r *Router) textWeight(i int, term string) float64 {
+	return float64(r.tools[i].text[term])
+}
+
+// fitParam finds the parameter an argument fits, or nil: by the noun that
+// names it (order 42 -> order_id), by pattern, then by type and format.
+func fitParam(params []param, a grammar.Arg) *param {
+	if a.Noun != "" {
+		for i := range params {
+			if containsTerm(params[i].terms, objectPrefix+a.Noun) {
+				return &params[i]
+			}
+		}
+	}
+	for i := range params {
+		p := &params[i]
+		if p.pattern != nil && (a.Kind == "identifier" || a.Kind == "number") && p.pattern.MatchString(a.Text) {
+			return p
+		}
+	}
+	for i := range params {
+		p := &params[i]
+		switch a.Kind {
+		case "money":
+			if p.typ == "number" || p.typ == "integer" {
+				for _, t := range p.terms {
+					if t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total" {
+						return p
+					}
+				}
+			}
+		case "email":
+			if p.format == "email" || containsTerm(p.terms, objectPrefix+"email") {
+				return p
+			}
+		case "date":
+			if p.format == "date" || p.format == "date-time" {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// normalise turns a raw score into [0, 1].
+func normalise(raw, perfect float64) float64 {
+	if perfect <= 0 || raw <= 0 {
+		return 0
+	}
+	return math.Min(1, raw/perfect)
+}

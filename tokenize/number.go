@@ -1,0 +1,97 @@
+package tokenize
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CanonicalNumber returns a written number in canonical form: digits, with
+// "." as the decimal mark and no grouping ("1,200.50" -> "1200.50"). The
+// language decides a lone mark followed by exactly three digits: English
+// reads "1,200" as a thousand two hundred and "4.500" as four and a half;
+// Portuguese reads "1.200" as a thousand two hundred and "1,200" as one
+// point two. Where both marks appear, the last one is the decimal mark.
+func CanonicalNumber(s string, lang Language) (string, bool) {
+	if s == "" || !isDigit(rune(s[0])) {
+		return "", false
+	}
+	lastComma, lastDot := strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.')
+	group, decimal := byte(0), byte(0)
+	switch {
+	case lastComma < 0 && lastDot < 0:
+	case lastComma >= 0 && lastDot >= 0:
+		if lastComma > lastDot {
+			group, decimal = '.', ','
+		} else {
+			group, decimal = ',', '.'
+		}
+	default:
+		mark := byte(',')
+		at := lastComma
+		if lastDot >= 0 {
+			mark, at = '.', lastDot
+		}
+		grouping := byte(',')
+		if lang == Brazilian {
+			grouping = '.'
+		}
+		switch {
+		case strings.Count(s, string(mark)) > 1:
+			group = mark
+		case len(s)-at-1 == 3 && mark == grouping:
+			group = mark
+		default:
+			decimal = mark
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	seenDecimal := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isDigit(rune(c)):
+			b.WriteByte(c)
+		case c == group && !seenDecimal:
+			// Groups of three digits only.
+			if j := strings.IndexAny(s[i+1:], ",."); (j >= 0 && j != 3) || (j < 0 && len(s)-i-1 != 3 && c != decimal) {
+				return "", false
+			}
+		case c == decimal && !seenDecimal:
+			seenDecimal = true
+			b.WriteByte('.')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// canonicalDate reads 2026-05-01 (ISO) and 01/05/2026 or 1/5/26 (day
+// first, as pt-BR and most of the world write it) into ISO 8601.
+func canonicalDate(s string) (string, bool) {
+	var y, m, d int
+	switch {
+	case len(s) == 10 && s[4] == '-' && s[7] == '-':
+		if _, err := fmt.Sscanf(s, "%4d-%2d-%2d", &y, &m, &d); err != nil {
+			return "", false
+		}
+	case strings.Count(s, "/") == 2:
+		parts := strings.Split(s, "/")
+		if len(parts[0]) > 2 || len(parts[1]) > 2 || (len(parts[2]) != 2 && len(parts[2]) != 4) {
+			return "", false
+		}
+		if _, err := fmt.Sscanf(s, "%d/%d/%d", &d, &m, &y); err != nil {
+			return "", false
+		}
+		if y < 100 {
+			y += 2000
+		}
+	default:
+		return "", false
+	}
+	if m < 1 || m > 12 || d < 1 || d > 31 || y < 1000 || y > 9999 {
+		return "", false
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", y, m, d), true
+}
