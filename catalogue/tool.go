@@ -87,7 +87,10 @@ type Annotations struct {
 
 // Hints are the four MCP hints with the defaults applied.
 type Hints struct {
-	ReadOnly, Destructive, Idempotent, OpenWorld bool
+	ReadOnly    bool `json:"readOnlyHint"`
+	Destructive bool `json:"destructiveHint"`
+	Idempotent  bool `json:"idempotentHint"`
+	OpenWorld   bool `json:"openWorldHint"`
 }
 
 // Effective returns the hints with MCP's defaults for the ones not declared:

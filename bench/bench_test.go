@@ -1,0 +1,34 @@
+package bench
+
+import (
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/corpus"
+)
+
+func TestRunCorpus(t *testing.T) {
+	cases, err := corpus.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var en []corpus.Case
+	for _, c := range cases {
+		if c.Language == "en" {
+			en = append(en, c)
+		}
+	}
+	cases = en
+	rep, err := Run(cases, Options{Baseline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("router %.4f (en %.4f, pt-BR %.4f), baseline %.4f at %.2f; abstain P %.3f R %.3f; ambiguous %.3f",
+		rep.Accuracy, rep.ByLanguage["en"].Accuracy, 0.0, rep.Baseline.Accuracy, rep.BaselineThreshold,
+		rep.Abstain.Precision, rep.Abstain.Recall, rep.Ambiguous)
+	for _, c := range rep.Confusions {
+		t.Logf("confusion %s -> %s: %d", c.Want, c.Got, c.Count)
+	}
+	for cat, s := range rep.ByCatalogue {
+		t.Logf("%-16s %.3f (baseline %.3f)", cat, s.Accuracy, rep.Baseline.ByCatalogue[cat].Accuracy)
+	}
+}
