@@ -12,12 +12,15 @@ import (
 // Error is one problem found in a source: the file (or server) and, where
 // there is one, the line.
 type Error struct {
+	// File names the file, or the server of a live import.
 	File string
-	Line int // 0 when unknown
+	// Line is the 1-based line, or 0 when there is none.
+	Line int
 	// Code names the kind of problem where callers need to tell it apart,
 	// such as CodeToolKindUndeclared; most problems have none.
 	Code string
-	Msg  string
+	// Msg says what is wrong, for a person.
+	Msg string
 }
 
 // CodeToolKindUndeclared is the code of a TypeScript function whose doc

@@ -91,7 +91,7 @@ func importCommand(ctx context.Context, command string) (*Catalogue, error) {
 }
 
 // importOver connects to a server over t, lists its tools page by page and
-// closes the session. name names the server in errors.
+// closes the connection. name names the server in errors.
 func importOver(ctx context.Context, name string, t mcp.Transport) (*Catalogue, error) {
 	start := time.Now()
 	type result struct {
@@ -120,7 +120,7 @@ func listTools(ctx context.Context, name string, t mcp.Transport) (*Catalogue, e
 	client := mcp.NewClient(clientInfo, nil)
 	cs, err := client.Connect(ctx, t, nil)
 	if err != nil {
-		return nil, &Error{File: name, Msg: "could not start an MCP session: " + errorText(err)}
+		return nil, &Error{File: name, Msg: "could not connect as an MCP client: " + errorText(err)}
 	}
 	defer cs.Close()
 	var tools []*mcp.Tool

@@ -188,7 +188,7 @@ func TestImportMCPBroken(t *testing.T) {
 
 	t.Setenv(serverEnv, "garbage")
 	msg = importError(t, quoteCommand(os.Args[0]), 5*time.Second)
-	assert.Contains(t, msg, "could not start an MCP session")
+	assert.Contains(t, msg, "could not connect as an MCP client")
 
 	msg = importError(t, "/no/such/mcp-server --flag", 5*time.Second)
 	assert.Contains(t, msg, "no such file")

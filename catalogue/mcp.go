@@ -111,13 +111,14 @@ func jsonTypeName(goKind string) string {
 // MCPTool is one tool of a live MCP server's answer, in the fields this
 // package reads. It lets the live importer share the rules of ParseMCP.
 type MCPTool struct {
-	Name         string
-	Title        string
-	Description  string
-	InputSchema  json.RawMessage
-	OutputSchema json.RawMessage
-	Annotations  json.RawMessage
-	Meta         json.RawMessage
+	// Name, Title and Description are the tool's fields as listed.
+	Name, Title, Description string
+	// InputSchema and OutputSchema are the JSON Schemas as listed.
+	InputSchema, OutputSchema json.RawMessage
+	// Annotations is the annotations object, with the hints it declares.
+	Annotations json.RawMessage
+	// Meta is the _meta object, where declarations stand.
+	Meta json.RawMessage
 }
 
 // FromMCP makes a tool from an MCP tool definition with the read/write rules

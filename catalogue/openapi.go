@@ -171,6 +171,9 @@ func kinErrorLine(root *node, err error) int {
 			step(v.Path)
 		case *openapi3.OperationValidationError:
 			step(strings.ToLower(v.Method))
+		case *openapi3.PathParametersError:
+			step(v.Path)
+			step(strings.ToLower(v.Method))
 		case *openapi3.ComponentValidationError:
 			section := componentSection(at, v.Section)
 			step(section)

@@ -231,6 +231,7 @@ func TestOpenAPIErrors(t *testing.T) {
 		{"ext.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: 'other.yaml#/B'\n", 12, "other.yaml"},
 		{"read.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    post:\n      operationId: a\n      x-stalwart-read: yes please\n", 7, "x-stalwart-read is not true or false"},
 		{"decl.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    post:\n      operationId: a\n      x-stalwart:\n        domain: shops\n", 7, `domain "shops"`},
+		{"pathparam.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a/{id}:\n    get:\n      operationId: a\n    post:\n      operationId: b\n", 5, "must define exactly all path parameters"},
 		{"same.yaml", "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    post:\n      summary: Make a thing\n  /b/a:\n    post:\n      summary: Make a thing\n", 8, `"make_a" appears twice`},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,20 @@
 // Package catalogue holds the tool model the router reads: tools with their
 // MCP fields, whether each reads or writes and the rule that decided it, the
 // declarations a tool makes beside its form, and the catalogue file that keeps
-// them. It also imports tools from the forms people already write them in.
+// them. It imports tools from the forms people already write them in, and
+// reads the agent and gateway files that withdraw tools from service.
+//
+// # Forms
+//
+// Import and ImportFile read a catalogue file, an MCP tools/list answer
+// (ParseMCP), an OpenAPI 3.0 or 3.1 document in JSON or YAML (ParseOpenAPI)
+// or a LangChain tool list (ParseLangChain), telling them apart with
+// DetectForm. ImportMCP lists the tools of a live MCP server, over streamable
+// HTTP, HTTP with server-sent events or standard input and output.
+// ImportTypeScript reads the exported functions of a TypeScript project from
+// the declaration files its compiler wrote. Every importer names the file
+// and line (or the server) of each problem, and one that finds any problem
+// returns no catalogue, so nothing is written.
 //
 // # Reads and writes
 //
@@ -10,10 +23,24 @@
 // _meta), a tool marked destructiveHint is a write whatever else it says, and
 // an unmarked tool is a write. An OpenAPI GET, HEAD or OPTIONS operation is a
 // read and every other method a write, unless the operation says
-// x-stalwart-read: true.
+// x-stalwart-read: true. A LangChain tool is a read where its metadata says
+// read_only or readOnlyHint. A TypeScript function says @read or @write in
+// its doc comment, and one that says neither is an error
+// (CodeToolKindUndeclared). Tool.KindRule names the rule that decided.
+//
+// # Declarations
+//
+// What a form cannot say, a tool declares beside it under the same names in
+// every form (MCP annotations or _meta, an OpenAPI operation's x-stalwart
+// object, LangChain metadata, TypeScript doc tags): its compensation, whether
+// it is irreversible, its idempotency key, egress, reads_outside, the
+// privilege it needs, its confirmation sentence, its domain, owner, version
+// and side-effect class. They are kept in Tool.Declarations.
+//
+// # Concurrency
 //
 // Values of the types in this package are plain data: safe for concurrent
-// reads, not for concurrent writes.
+// reads, not for concurrent writes. Default returns a fresh copy each call.
 package catalogue
 
 import (
@@ -78,15 +105,23 @@ type Origin struct {
 // Annotations are the four MCP tool hints. A nil field was not declared;
 // Effective applies the MCP defaults.
 type Annotations struct {
-	Title           string `json:"title,omitempty"`
-	ReadOnlyHint    *bool  `json:"readOnlyHint,omitempty"`
-	DestructiveHint *bool  `json:"destructiveHint,omitempty"`
-	IdempotentHint  *bool  `json:"idempotentHint,omitempty"`
-	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
+	// Title is the annotations' human title.
+	Title string `json:"title,omitempty"`
+	// ReadOnlyHint says the tool does not change its environment.
+	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
+	// DestructiveHint says a write may destroy or overwrite something.
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	// IdempotentHint says repeating a call with the same arguments has no
+	// further effect.
+	IdempotentHint *bool `json:"idempotentHint,omitempty"`
+	// OpenWorldHint says the tool reaches beyond a closed domain.
+	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
 }
 
 // Hints are the four MCP hints with the defaults applied.
 type Hints struct {
+	// ReadOnly, Destructive, Idempotent and OpenWorld are the four hints
+	// of Annotations.
 	ReadOnly    bool `json:"readOnlyHint"`
 	Destructive bool `json:"destructiveHint"`
 	Idempotent  bool `json:"idempotentHint"`
@@ -142,7 +177,9 @@ type Declarations struct {
 // Compensation is the call that undoes a write: a tool and its arguments,
 // where a value "$args.NAME" stands for the argument NAME of the original call.
 type Compensation struct {
-	Tool      string         `json:"tool"`
+	// Tool names the tool that undoes the write.
+	Tool string `json:"tool"`
+	// Arguments are its arguments: values, or "$args.NAME" templates.
 	Arguments map[string]any `json:"arguments,omitempty"`
 }
 

@@ -153,10 +153,16 @@ type Parse struct {
 	// Clauses are the turn's clauses, in order; the first decides.
 	Clauses []Clause `json:"clauses"`
 	// Read counts the words the grammar read as words of its language
-	// (function words, known verbs and nouns); Words counts all words.
-	// Their ratio decides whether a turn is in the language at all.
-	Read  int `json:"read"`
-	Words int `json:"words"`
+	// (function words, known verbs and nouns; a word read within an edit
+	// counts half); Words counts all words. Short and ShortRead count the
+	// words of three letters or less, the function words of most
+	// languages, and how many of them the grammar read. Foreign is true
+	// when the turn has a mark no supported language writes (¿, ¡).
+	Read      float64 `json:"read"`
+	Words     int     `json:"words"`
+	Short     int     `json:"short"`
+	ShortRead int     `json:"short_read"`
+	Foreign   bool    `json:"foreign,omitempty"`
 }
 
 // Grammar reads turns of one language. Implementations are safe for

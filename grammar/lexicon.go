@@ -314,6 +314,24 @@ func splitList(s string) []string {
 	return out
 }
 
+// OfNouns reports whether a phrase of several words is made of nouns only
+// ("order status", "phone number"), as opposed to a unit whose words are
+// not all nouns ("pull request", "time off").
+func (lx *Lexicon) OfNouns(phrase string) bool {
+	if !strings.Contains(phrase, " ") {
+		return false
+	}
+	for _, w := range strings.Fields(phrase) {
+		if _, ok := lx.Nouns[w]; !ok {
+			return false
+		}
+		if _, ok := lx.Actions[w]; ok {
+			return false
+		}
+	}
+	return true
+}
+
 // IsAntonym reports whether two action concepts are opposites.
 func (lx *Lexicon) IsAntonym(a, b string) bool {
 	for _, x := range lx.Antonyms[a] {

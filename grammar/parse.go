@@ -219,16 +219,30 @@ func (e *Engine) Parse(turn string) *Parse {
 	pieces = e.values(turn, pieces)
 	pieces = e.phrases(turn, pieces)
 	e.classify(pieces)
+	for _, t := range p.Tokens {
+		if t.Kind == tokenize.Punct && (t.Text == "¿" || t.Text == "¡") {
+			p.Foreign = true
+		}
+	}
 	for i := range pieces {
 		pc := &pieces[i]
 		if pc.kind != pWord || pc.consumed {
 			continue
 		}
-		p.Words++
+		n := strings.Count(pc.norm, " ") + 1
+		p.Words += n
+		read := pc.bits != 0 || pc.verb != "" || pc.isNoun
 		switch {
 		case pc.fuzzy:
-		case pc.bits != 0 || pc.verb != "" || pc.isNoun:
-			p.Read++
+			p.Read += 0.5
+		case read:
+			p.Read += float64(n)
+		}
+		if n == 1 && len(pc.norm) <= 3 && !pc.fuzzy {
+			p.Short++
+			if read {
+				p.ShortRead++
+			}
 		}
 	}
 	for _, span := range e.clauses(pieces) {
@@ -458,6 +472,12 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 			verb, isVerb := e.lx.Actions[string(buf)]
 			noun, isNoun := e.lx.Nouns[string(buf)]
 			if bits == 0 && !isVerb && !isNoun {
+				continue
+			}
+			if bits == 0 && !isVerb && e.lx.OfNouns(string(buf)) {
+				// "order status" is the order and its status: a compound
+				// of nouns is read word by word, so it matches wherever
+				// its nouns stand apart ("the status of the order").
 				continue
 			}
 			last := in[i+n-1]

@@ -44,6 +44,9 @@ type toolInfo struct {
 	action     string // action concept of the name, or ""
 	actionWord string
 	objects    []string // object terms of the name, in order
+	stems      []string // the stems of the object words, beside objects
+	qualifier  []bool   // beside objects: a word after a preposition (by id, to inbox)
+	head       int      // the index in objects of the head noun, or -1
 	params     []param
 	withdrawn  bool
 	textLen    float64            // terms in the text field, for BM25
@@ -104,15 +107,21 @@ func (a *analyzer) textTerms(dst []string, text string) []string {
 		// most here: descriptions are prose.
 		if i+1 < len(toks) && toks[i+1].Kind == tokenize.Word {
 			pair := t.Norm + " " + toks[i+1].Norm
-			if term := a.phraseTerm(pair); term != "" {
+			if term := a.phraseTerm(pair); term != "" && !a.ofNouns(pair) {
 				dst = append(dst, term)
 				i++
 				continue
 			}
 		}
 		for _, w := range tokenize.SplitName(t.Norm) {
-			if term := a.wordTerm(w, false); term != "" {
-				dst = append(dst, term)
+			term := a.wordTerm(w, false)
+			if term == "" {
+				continue
+			}
+			dst = append(dst, term)
+			if !strings.HasPrefix(term, stemPrefix) {
+				// The stem too, for turn words no lexicon knows.
+				dst = append(dst, stemPrefix+a.stemmer.Stem(w))
 			}
 		}
 	}
@@ -137,14 +146,27 @@ func (a *analyzer) nameWords(name string) []string {
 	words := tokenize.SplitName(name)
 	out := words[:0:0]
 	for i := 0; i < len(words); i++ {
-		if i+1 < len(words) && a.phraseTerm(words[i]+" "+words[i+1]) != "" {
-			out = append(out, words[i]+" "+words[i+1])
-			i++
-			continue
+		if i+1 < len(words) {
+			if pair := words[i] + " " + words[i+1]; a.phraseTerm(pair) != "" && !a.ofNouns(pair) {
+				out = append(out, pair)
+				i++
+				continue
+			}
 		}
 		out = append(out, words[i])
 	}
 	return out
+}
+
+// ofNouns reports whether a phrase is a compound of nouns, read word by
+// word.
+func (a *analyzer) ofNouns(p string) bool {
+	for _, lx := range a.lexicons {
+		if _, ok := lx.Nouns[p]; ok {
+			return lx.OfNouns(p)
+		}
+	}
+	return false
 }
 
 // isVerb and isNoun look a word up in every lexicon.
@@ -243,14 +265,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if ti.action == "" {
 			ti.action, ti.actionWord = pickAction(a, content, lastFirst)
 		}
-		for _, w := range content {
-			if w == ti.actionWord && ti.action != "" {
-				continue
-			}
-			if term := a.wordTerm(w, true); term != "" {
-				ti.objects = append(ti.objects, term)
-			}
-		}
+		a.readObjects(ti, words, common)
 		ti.params = readParams(a, t.InputSchema)
 		// The text field: title, description, and the words of the
 		// parameters, the object words of the name again (so a
@@ -287,7 +302,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			r.add(actionPrefix+ti.action, posting{tool: int32(i), field: fieldAction, weight: 1})
 		}
 		seen := map[string]bool{}
-		for _, o := range ti.objects {
+		for _, o := range append(append([]string(nil), ti.objects...), ti.stems...) {
 			if !seen[o] {
 				r.add(o, posting{tool: int32(i), field: fieldObject, weight: 1})
 				seen[o] = true
@@ -318,6 +333,94 @@ func sortedKeys(m map[string]int) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// readObjects reads the object words of a tool's name. They stand on one
+// side of the action word: after it in get_order_status, before it in
+// crm_contact_create. Words after a preposition qualify the object
+// (getEmployeeById, moveToInbox) and are kept apart. In an English
+// compound the last noun is the head, the ones before it modify it:
+// list_ticket_comments lists comments, of tickets.
+func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]bool) {
+	at := -1
+	for i, w := range words {
+		if w == ti.actionWord && ti.action != "" {
+			at = i
+			break
+		}
+	}
+	var main, quals []string
+	side := words
+	var other []string
+	if at >= 0 {
+		before, after := words[:at], words[at+1:]
+		side, other = after, before
+		if !hasContent(a, after, common) {
+			side, other = before, after
+		}
+	}
+	inQual := false
+	for _, w := range side {
+		switch {
+		case common[w]:
+		case a.isPreposition(w):
+			if len(main) > 0 {
+				inQual = true
+			}
+		case a.stop[w]:
+		case inQual:
+			quals = append(quals, w)
+		default:
+			main = append(main, w)
+		}
+	}
+	for _, w := range other {
+		if !common[w] && !a.stop[w] {
+			quals = append(quals, w)
+		}
+	}
+	ti.head = -1
+	add := func(w string, qual bool) {
+		if term := a.wordTerm(w, true); term != "" {
+			ti.objects = append(ti.objects, term)
+			ti.stems = append(ti.stems, stemPrefix+a.stemmer.Stem(w))
+			ti.qualifier = append(ti.qualifier, qual)
+		}
+	}
+	for _, w := range main {
+		add(w, false)
+	}
+	// The head is the last noun of the compound.
+	for k := len(ti.objects) - 1; k >= 0; k-- {
+		if strings.HasPrefix(ti.objects[k], objectPrefix) {
+			ti.head = k
+			break
+		}
+	}
+	if ti.head < 0 && len(ti.objects) > 0 {
+		ti.head = len(ti.objects) - 1
+	}
+	for _, w := range quals {
+		add(w, true)
+	}
+}
+
+func hasContent(a *analyzer, words []string, common map[string]bool) bool {
+	for _, w := range words {
+		if !common[w] && !a.stop[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzer) isPreposition(w string) bool {
+	for _, lx := range a.lexicons {
+		if lx.Function["preposition"][w] {
+			return true
+		}
+	}
+	return false
 }
 
 // pickAction chooses the action word of a name's words.

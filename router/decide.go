@@ -13,13 +13,18 @@ const maxCandidates = 5
 
 // minRead is the share of a turn's words the grammar must read for the
 // turn to count as written in its language; see unread.
-const minRead = 0.6
+const minRead = 0.34
 
 // decide applies the policy to one clause, in this order:
 //
-//  1. Unread: a turn whose words the grammar mostly cannot read (under
-//     60% of its words, counting a word read within an edit as half) is
-//     not in the chosen language, or has no word to act on.
+//  1. Unread: a turn is not in the chosen language when it has a mark
+//     the language is not written with (¿, ¡), when the grammar reads
+//     none of its words, when it reads fewer than half of its short words
+//     (three letters or less: the function words, which every sentence
+//     has and which differ between languages), or when it reads under a
+//     third of all its words (a word read within an edit counts half).
+//     Long unknown words alone do not make a turn unread: they are often
+//     names of things the catalogue holds.
 //  2. Negated: a clause that negates or withdraws its request is none.
 //  3. The tools are ranked (see rank). If the best tool, or a tool within
 //     the margin of it, is withdrawn, the outcome is withdrawn: the turn
@@ -170,8 +175,15 @@ func (r *Router) unread(p *grammar.Parse, c *grammar.Clause) (string, bool) {
 		}
 		return "unread: the turn has no words", true
 	}
-	if float64(p.Read) < minRead*float64(p.Words) {
-		return fmt.Sprintf("unread: the %s grammar reads %d of the turn's %d words", p.Language, p.Read, p.Words), true
+	switch {
+	case p.Foreign:
+		return fmt.Sprintf("unread: the turn has a mark %s is not written with", p.Language), true
+	case p.Read == 0:
+		return fmt.Sprintf("unread: the %s grammar reads none of the turn's words", p.Language), true
+	case p.Short > 0 && 2*p.ShortRead < p.Short:
+		return fmt.Sprintf("unread: the %s grammar reads %d of the turn's %d short words", p.Language, p.ShortRead, p.Short), true
+	case p.Read < minRead*float64(p.Words):
+		return fmt.Sprintf("unread: the %s grammar reads %.1f of the turn's %d words", p.Language, p.Read, p.Words), true
 	}
 	return "", false
 }

@@ -42,7 +42,7 @@ func (r *Router) Explain(d Decision) *Explanation {
 	}
 	p := d.Parse
 	x.Tokens = p.Tokens
-	x.Read = fmt.Sprintf("%d of %d words", p.Read, p.Words)
+	x.Read = fmt.Sprintf("%.1f of %d words, %d of %d short words", p.Read, p.Words, p.ShortRead, p.Short)
 	c := d.Clause
 	if c == nil {
 		return x

@@ -142,16 +142,38 @@ func (r *Router) Select(turn string) Decision {
 	return r.decideParse(p)
 }
 
+// decideParse decides every clause. The decision is for the first clause
+// that asks for something (selected, ambiguous or withdrawn); a clause
+// before it that asks for nothing ("never mind that, show order 5", "start
+// over, empty my cart") only says what not to do. When no clause asks for
+// anything, the first clause decides. The clauses after the deciding one
+// are in Then, in order.
 func (r *Router) decideParse(p *grammar.Parse) Decision {
 	if len(p.Clauses) == 0 {
-		d := r.decide(p, nil)
-		return d
+		return r.decide(p, nil)
 	}
-	d := r.decide(p, &p.Clauses[0])
-	for i := 1; i < len(p.Clauses); i++ {
-		next := r.decide(p, &p.Clauses[i])
-		next.Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
-		d.Then = append(d.Then, next)
+	if len(p.Clauses) == 1 {
+		return r.decide(p, &p.Clauses[0])
 	}
+	ds := make([]Decision, len(p.Clauses))
+	lead := -1
+	for i := range p.Clauses {
+		ds[i] = r.decide(p, &p.Clauses[i])
+		if i > 0 {
+			ds[i].Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
+		}
+		if lead < 0 && (ds[i].Outcome == Selected || ds[i].Outcome == Ambiguous || ds[i].Outcome == Withdrawn) {
+			lead = i
+		}
+	}
+	if lead <= 0 || ds[0].Outcome == Unread {
+		lead = 0
+	}
+	d := ds[lead]
+	if lead > 0 {
+		d.Turn = p.Turn
+		d.Reason += fmt.Sprintf(" (the clause before asks for nothing: %s)", ds[0].Reason)
+	}
+	d.Then = ds[lead+1:]
 	return d
 }

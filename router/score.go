@@ -20,7 +20,9 @@ const (
 	wObject       = 2.0  // the turn's first object is an object of the tool's name
 	wMoreObject   = 1.0  // each further object of the turn in the tool's name
 	wObjectInText = 0.8  // an object of the turn found only in the tool's text
-	wExtraObject  = -0.5 // an object of the tool's name the turn never names
+	wExtraObject  = -0.3 // a modifier of the tool's object the turn never names
+	wMissingHead  = -1.0 // the head noun of the tool's object the turn never names
+	wVerbObject   = 1.5  // the turn's verb is the noun the tool acts on (tag -> add tag)
 	wArgument     = 0.7  // an argument of the turn fits a parameter
 	wText         = 1.0  // the description and parameter words (BM25, squashed)
 	wQuestionRead = 0.6  // a question prefers a tool that reads
@@ -57,6 +59,7 @@ type features struct {
 	args          []grammar.Arg
 	question      bool
 	statement     bool // the clause reports something: its verb is no command
+	questionGet   bool // a question with a verb of its own also asks to see
 	plural        bool // the head object is plural
 	hasID         bool // an argument names one thing
 }
@@ -106,6 +109,11 @@ func (r *Router) features(c *grammar.Clause) features {
 		// "order 42 status", "where is my order": asking about a thing
 		// asks to see it.
 		f.action, f.actionImplied = "get", true
+	}
+	if f.question && f.action != "" && !f.actionImplied && !f.actionNoun {
+		// "has order 2210 shipped?" asks about the order's shipping:
+		// to see the order.
+		f.questionGet = true
 	}
 	if f.action == "get" && f.plural && !f.hasID {
 		// "show my orders": to see many things is to list them.
@@ -163,8 +171,7 @@ func (s *scorer) bump(t int32, w float32) {
 // order, each piece adding to a tool's raw score:
 //
 //  1. Action: the turn's action concept is the tool's action (+3); close
-//     to it, as get is to list (+1.2; a write so matched is barred, as a
-//     write is done only as asked); its opposite, as refund is to
+//     to it, as get is to list (+1.2); its opposite, as refund is to
 //     charge (-6, and the tool is barred from selection); or named in the
 //     tool's text (+0.5). The verb of a question or a statement counts
 //     0.4 as much, and toward reads only ("is invoice 5 paid?", "my card
@@ -172,9 +179,12 @@ func (s *scorer) bump(t int32, w float32) {
 //     does another action than the one asked for -1. An action named by a noun ("a
 //     refund") 0.8, and an action implied by a question or a bare noun
 //     phrase half. To get a plural object with no id is to list it.
-//  2. Object: the turn's first object is an object of the tool's name
-//     (+2), each further one +1, one found only in the tool's text +0.8;
-//     each object of the tool's name the turn never names -0.5.
+//  2. Object: the turn's first object is the head noun of the tool's
+//     object (+2; a modifier of it, as ticket is in list_ticket_comments,
+//     half), each further object +1, one found only in the tool's text
+//     +0.8; the tool's head noun the turn never names -1, each modifier
+//     -0.3. A verb that is the noun the tool acts on ("tag the ticket" for
+//     add_ticket_tags) +1.5.
 //  3. Arguments: each argument that fits a parameter, by the noun that
 //     names it, its pattern, its type or format (+0.7).
 //  4. Text: the description and parameter words, BM25 squashed to at
@@ -207,16 +217,21 @@ func (r *Router) rank(s *scorer, f *features, explain bool) ([]scored, float64) 
 			w = wObject
 		}
 		for _, p := range r.postings[o] {
-			if p.field == fieldObject {
+			switch p.field {
+			case fieldObject:
 				s.bump(p.tool, w)
-			} else {
+			case fieldText:
 				s.bump(p.tool, float32(wObjectInText)*0.5)
 			}
 		}
 	}
 	for _, u := range f.unknown {
 		for _, p := range r.postings[u] {
-			s.bump(p.tool, float32(wUnknownWord)*0.5)
+			w := float32(wUnknownWord) * 0.5
+			if p.field == fieldObject {
+				w = wUnknownWord
+			}
+			s.bump(p.tool, w)
 		}
 	}
 	// Phase two: the best of phase one, in full.
@@ -251,8 +266,12 @@ func (r *Router) perfect(f *features) float64 {
 	if f.action != "" {
 		p += r.actionWeight(f)
 	}
+	if f.questionGet {
+		p += wAction * 0.5
+	}
 	if n := len(f.objects); n > 0 {
-		p += wObject + wMoreObject*float64(min(n-1, 2))
+		// Few tools name more than two of a turn's objects.
+		p += wObject + wMoreObject*float64(min(n-1, 1))
 	}
 	n := 0
 	for _, a := range f.args {
@@ -308,44 +327,65 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			barred = true
 		case r.en.IsNear(f.action, ti.action):
 			note("near_action", f.action+" ~ "+ti.action, aw*wNearAction/wAction)
-			if ti.tool.Kind == catalogue.Write && !weak {
-				// A write is done only as asked: archive is near
-				// delete, but "delete the order" never archives it.
-				barred = true
-			}
 		case r.hasText(i, actionPrefix+f.action):
 			note("action_in_text", f.action, wActionInText)
 		case !f.actionImplied && !weak:
 			note("other_action", ti.action+" is not "+f.action, wOtherAction)
 		}
 	}
-	// 2. Objects.
-	matched := 0
+	if f.questionGet && ti.tool.Kind == catalogue.Read {
+		want := "get"
+		if f.plural && !f.hasID {
+			want = "list"
+		}
+		if ti.action == want || ti.action != "" && r.en.IsNear(want, ti.action) && ti.action != "get" && want == "list" {
+			note("question_get", "a question asks to see", wAction*0.5)
+		}
+	}
+	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) {
+		// "tag the ticket" is to add a tag; "comment on 6110" to add a
+		// comment: a verb made of the noun the tool acts on.
+		note("verb_object", f.action+" is what "+ti.tool.Name+" acts on", wVerbObject)
+		fit = true
+	}
+	// 2. Objects: the turn's head object weighs most, the later ones
+	// less; the tool's head noun counts in full, its modifiers half.
 	for k, o := range f.objects {
-		if containsTerm(ti.objects, o) {
-			w := wMoreObject
-			if matched == 0 {
-				w = wObject
-			}
-			if k > 2 {
-				w *= 0.5
-			}
-			matched++
+		w := wObject
+		if k > 0 {
+			w = wMoreObject
+		}
+		if k > 2 {
+			w *= 0.5
+		}
+		at := indexTerm(ti.objects, o)
+		switch {
+		case at >= 0 && (at == ti.head || ti.head < 0):
 			note("object", strings.TrimPrefix(o, objectPrefix), w)
 			fit = true
-		} else if r.hasText(i, o) {
-			note("object_in_text", strings.TrimPrefix(o, objectPrefix), wObjectInText)
+		case at >= 0:
+			note("object_modifier", strings.TrimPrefix(o, objectPrefix), w*0.5)
+			fit = true
+		case r.hasText(i, o):
+			note("object_in_text", strings.TrimPrefix(o, objectPrefix), wObjectInText*w/wObject)
 		}
 	}
 	for _, u := range f.unknown {
-		if containsTerm(ti.objects, u) {
+		if containsTerm(ti.stems, u) {
 			note("name_word", strings.TrimPrefix(u, stemPrefix), wUnknownWord)
 			fit = true
 		}
 	}
-	for _, o := range ti.objects {
-		if !containsTerm(f.objects, o) && !containsTerm(f.unknown, o) && !r.argNames(f, o) {
-			note("extra_object", strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix), wExtraObject)
+	for k, o := range ti.objects {
+		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || r.argNames(f, o) ||
+			f.action != "" && o == objectPrefix+f.action {
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
+		if k == ti.head {
+			note("missing_head", "the turn never names "+name, wMissingHead)
+		} else {
+			note("extra_object", name, wExtraObject)
 		}
 	}
 	// 3. Arguments.
@@ -375,6 +415,15 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		}
 	}
 	return raw, barred, fit
+}
+
+func indexTerm(s []string, x string) int {
+	for i, y := range s {
+		if y == x {
+			return i
+		}
+	}
+	return -1
 }
 
 func containsTerm(s []string, x string) bool {

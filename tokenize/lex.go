@@ -235,12 +235,30 @@ done:
 	switch {
 	case hasAt && isEmail(text):
 		l.emit(Email, "")
-	case hasDigit || hasUnder || hasDot || hasAt:
+	case hasDigit || hasUnder || hasDot || hasAt || isCode(text):
 		l.emit(Identifier, "")
 	default:
 		l.emit(Word, "")
 	}
 	return lexAny
+}
+
+// isCode reports whether a word is a code such as a SKU (TSHIRT-BLK-M):
+// upper-case letters joined by dashes.
+func isCode(s string) bool {
+	if !strings.Contains(s, "-") {
+		return false
+	}
+	letters := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLower(r):
+			return false
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	return letters >= 3
 }
 
 func isEmail(s string) bool {
