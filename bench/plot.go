@@ -1,0 +1,158 @@
+package bench
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// Plot writes a PNG with two charts: accuracy per catalogue for the router
+// and the baseline, and, when the report has them, Select latency and
+// build time against catalogue size. The file is written whole or not at
+// all.
+func (rep *Report) Plot(path string) error {
+	acc, err := rep.accuracyPlot()
+	if err != nil {
+		return err
+	}
+	plots := []*plot.Plot{acc}
+	if len(rep.Scale) > 0 {
+		lat, err := rep.scalePlot()
+		if err != nil {
+			return err
+		}
+		plots = append(plots, lat)
+	}
+	const w, h = 26 * vg.Centimeter, 11 * vg.Centimeter
+	img := vgimg.New(w, h*vg.Length(len(plots)))
+	dc := draw.New(img)
+	tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadY: vg.Centimeter}
+	rows := make([][]*plot.Plot, len(plots))
+	for i, p := range plots {
+		rows[i] = []*plot.Plot{p}
+	}
+	canvases := plot.Align(rows, tiles, dc)
+	for i, p := range plots {
+		p.Draw(canvases[i][0])
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	png := vgimg.PngCanvas{Canvas: img}
+	if _, err := png.WriteTo(tmp); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+func (rep *Report) accuracyPlot() (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("Accuracy per catalogue (router %.1f%%, baseline %.1f%%)", 100*rep.Accuracy, 100*rep.baselineAccuracy())
+	p.Y.Label.Text = "accuracy"
+	p.Y.Min, p.Y.Max = 0, 1
+	cats := sortedKeysScore(rep.ByCatalogue)
+	var labels []string
+	var router, base plotter.Values
+	for _, c := range cats {
+		labels = append(labels, c)
+		router = append(router, rep.ByCatalogue[c].Accuracy)
+		b := 0.0
+		if rep.Baseline != nil && rep.Baseline.ByCatalogue[c] != nil {
+			b = rep.Baseline.ByCatalogue[c].Accuracy
+		}
+		base = append(base, b)
+	}
+	for _, lang := range sortedKeysScore(rep.ByLanguage) {
+		labels = append(labels, "all "+lang)
+		router = append(router, rep.ByLanguage[lang].Accuracy)
+		b := 0.0
+		if rep.Baseline != nil && rep.Baseline.ByLanguage[lang] != nil {
+			b = rep.Baseline.ByLanguage[lang].Accuracy
+		}
+		base = append(base, b)
+	}
+	bw := vg.Points(9)
+	rb, err := plotter.NewBarChart(router, bw)
+	if err != nil {
+		return nil, err
+	}
+	rb.Color = color.RGBA{R: 31, G: 119, B: 180, A: 255}
+	rb.Offset = -bw / 2
+	bb, err := plotter.NewBarChart(base, bw)
+	if err != nil {
+		return nil, err
+	}
+	bb.Color = color.RGBA{R: 200, G: 200, B: 200, A: 255}
+	bb.Offset = bw / 2
+	p.Add(rb, bb)
+	p.Legend.Add("router", rb)
+	p.Legend.Add("baseline", bb)
+	p.Legend.Top = true
+	p.NominalX(labels...)
+	p.X.Tick.Label.Rotation = 0.6
+	p.X.Tick.Label.XAlign = draw.XRight
+	return p, nil
+}
+
+func (rep *Report) baselineAccuracy() float64 {
+	if rep.Baseline == nil {
+		return 0
+	}
+	return rep.Baseline.Accuracy
+}
+
+func (rep *Report) scalePlot() (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "Select latency and index build against catalogue size"
+	p.X.Label.Text = "tools"
+	p.Y.Label.Text = "microseconds (build: milliseconds)"
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	var p50, p99, build plotter.XYs
+	for _, s := range rep.Scale {
+		x := float64(s.Tools)
+		p50 = append(p50, plotter.XY{X: x, Y: float64(s.LatencyNS.P50) / 1e3})
+		p99 = append(p99, plotter.XY{X: x, Y: float64(s.LatencyNS.P99) / 1e3})
+		build = append(build, plotter.XY{X: x, Y: float64(s.BuildNS) / 1e6})
+	}
+	for _, l := range []struct {
+		name string
+		xy   plotter.XYs
+		c    color.RGBA
+	}{
+		{"Select p50 (us)", p50, color.RGBA{R: 31, G: 119, B: 180, A: 255}},
+		{"Select p99 (us)", p99, color.RGBA{R: 255, G: 127, B: 14, A: 255}},
+		{"build (ms)", build, color.RGBA{R: 44, G: 160, B: 44, A: 255}},
+	} {
+		line, points, err := plotter.NewLinePoints(l.xy)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, points.Color = l.c, l.c
+		p.Add(line, points)
+		p.Legend.Add(l.name, line, points)
+	}
+	p.Legend.Top = true
+	p.Legend.Left = true
+	return p, nil
+}
