@@ -71,6 +71,10 @@ func (e *Engine) classify(ps []piece) {
 		canVerb, canNoun := pc.verb != "", pc.isNoun
 		if !canVerb && !canNoun && pc.bits == 0 {
 			e.guess(pc, prev, hasVerb, ps[i+1:])
+			if pc.fuzzy && pc.verb == "" && e.particle(pc, ps[i+1:]) {
+				hasVerb, prev = true, pc
+				continue
+			}
 			canVerb, canNoun = pc.verb != "", pc.isNoun
 			if !canVerb && !canNoun {
 				pc.class = Unknown
@@ -78,9 +82,15 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 		}
+		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
 			pc.class = Function
+		case canVerb && !canNoun && afterDet:
+			// "the new tickets", "my archived orders": after a
+			// determiner a verb form modifies the noun; it is no verb.
+			pc.class = Unknown
+			pc.verb = ""
 		case canVerb && !canNoun:
 			pc.class = Verb
 		case canNoun && !canVerb:
@@ -183,16 +193,37 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 	// first candidate in sorted order, so the choice is stable.
 	wantVerb := !hasVerb && atClauseStart(prev)
 	best := ""
+	if wantVerb {
+		// "tunr the lights off": a candidate its particle completes wins.
+		for _, c := range cands {
+			if e.completes(c, rest) && (best == "" || c < best) {
+				best = c
+			}
+		}
+		if best != "" {
+			pc.fuzzy, pc.norm = true, best
+			return
+		}
+	}
+	// Among the candidates, in order: one of the class the position
+	// wants; one with the same first letter (typing rarely misses the
+	// first); a base form, where a verb is wanted (a command is in the
+	// base form: "sned" is send, not seen); then the first in sorted order.
+	rank := func(c string) int {
+		r := 0
+		if e.fits(c, wantVerb) {
+			r += 4
+		}
+		if c[0] == pc.norm[0] {
+			r += 2
+		}
+		if wantVerb && e.base[c] {
+			r++
+		}
+		return r
+	}
 	for _, c := range cands {
-		_, isVerb := e.lx.Actions[c]
-		_, isNoun := e.lx.Nouns[c]
-		fits := wantVerb && isVerb || !wantVerb && isNoun
-		switch {
-		case best == "":
-			best = c
-		case fits && !e.fits(best, wantVerb):
-			best = c
-		case fits == e.fits(best, wantVerb) && c < best:
+		if best == "" || rank(c) > rank(best) || rank(c) == rank(best) && c < best {
 			best = c
 		}
 	}
@@ -204,6 +235,23 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		pc.noun, pc.isNoun = nf, true
 	}
 	pc.norm = best
+}
+
+// completes reports whether a particle later in the clause makes w a
+// phrasal verb.
+func (e *Engine) completes(w string, rest []piece) bool {
+	for k := 0; k < len(rest) && k < 5; k++ {
+		r := &rest[k]
+		if r.kind == pPunct {
+			return false
+		}
+		if forms, ok := e.lx.Particles[r.norm]; ok {
+			if _, ok := forms[w]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (e *Engine) fits(w string, wantVerb bool) bool {

@@ -163,9 +163,8 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		}
 	}
 	for w := range lx.Actions {
-		if !strings.Contains(w, " ") {
-			vocab = append(vocab, w)
-		}
+		first, _, _ := strings.Cut(w, " ")
+		vocab = append(vocab, first) // phrasal verbs by their first word
 	}
 	for w := range lx.Nouns {
 		if !strings.Contains(w, " ") {

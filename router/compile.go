@@ -43,14 +43,19 @@ type toolInfo struct {
 	order      int    // position in the catalogue: the final tie-break
 	action     string // action concept of the name, or ""
 	actionWord string
-	objects    []string // object terms of the name, in order
-	stems      []string // the stems of the object words, beside objects
-	qualifier  []bool   // beside objects: a word after a preposition (by id, to inbox)
-	head       int      // the index in objects of the head noun, or -1
-	params     []param
-	withdrawn  bool
-	textLen    float64            // terms in the text field, for BM25
-	text       map[string]float32 // BM25 weight of each term of the text field
+	// actions are the other verbs of the name; actionFromText is true
+	// when the name has no verb and the action was read from the text.
+	actions        []string
+	actionFromText bool
+	plural         bool     // the head noun of the name is plural (list_orders)
+	objects        []string // object terms of the name, in order
+	stems          []string // the stems of the object words, beside objects
+	qualifier      []bool   // beside objects: a word after a preposition (by id, to inbox)
+	head           int      // the index in objects of the head noun, or -1
+	params         []param
+	withdrawn      bool
+	textLen        float64            // terms in the text field, for BM25
+	text           map[string]float32 // BM25 weight of each term of the text field
 }
 
 // param is one input parameter of a tool.
@@ -60,6 +65,7 @@ type param struct {
 	typ      string
 	format   string
 	pattern  *regexp.Regexp
+	prefix   string // the pattern's literal prefix, upper case (INV-)
 	enum     []string
 	required bool
 }
@@ -140,14 +146,35 @@ func (a *analyzer) phraseTerm(p string) string {
 	return ""
 }
 
-// nameWords splits a tool name and joins two-word entries of the lexicon
-// (pull request, time off, turn on) into one.
+// nameWords splits a tool name and joins phrasal verbs (turn on) into one
+// word.
+//
+// Only phrasal verbs are joined here: a noun compound is joined among the
+// object words once the action is known (crm_contact_list lists
+// contacts; it is no "contact list").
 func (a *analyzer) nameWords(name string) []string {
 	words := tokenize.SplitName(name)
 	out := words[:0:0]
 	for i := 0; i < len(words); i++ {
 		if i+1 < len(words) {
-			if pair := words[i] + " " + words[i+1]; a.phraseTerm(pair) != "" && !a.ofNouns(pair) {
+			if pair := words[i] + " " + words[i+1]; strings.HasPrefix(a.phraseTerm(pair), actionPrefix) {
+				out = append(out, pair)
+				i++
+				continue
+			}
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
+
+// joinNouns joins the words of multiword nouns that are units (pull
+// request, time off), leaving compounds of nouns word by word.
+func (a *analyzer) joinNouns(words []string) []string {
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		if i+1 < len(words) {
+			if pair := words[i] + " " + words[i+1]; strings.HasPrefix(a.phraseTerm(pair), objectPrefix) && !a.ofNouns(pair) {
 				out = append(out, pair)
 				i++
 				continue
@@ -265,7 +292,22 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if ti.action == "" {
 			ti.action, ti.actionWord = pickAction(a, content, lastFirst)
 		}
+		// Other verbs of the name (HassMediaSearchAndPlay plays too).
+		for _, w := range content {
+			if c, ok := a.isVerb(w); ok && w != ti.actionWord && !a.isNoun(w) && c != ti.action {
+				ti.actions = append(ti.actions, c)
+			}
+		}
 		a.readObjects(ti, words, common)
+		if ti.action == "" {
+			// A name with no verb (HassMediaNext): the first verb of its
+			// title or description says what it does.
+			ti.action = firstVerb(a, t.Title)
+			if ti.action == "" {
+				ti.action = firstVerb(a, t.Description)
+			}
+			ti.actionFromText = ti.action != ""
+		}
 		ti.params = readParams(a, t.InputSchema)
 		// The text field: title, description, and the words of the
 		// parameters, the object words of the name again (so a
@@ -290,6 +332,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	if n > 0 && totalLen > 0 {
 		avgLen = totalLen / float64(n)
 	}
+	r.indexPrefixes()
 	// BM25 weights of the text field, k1 1.2 and b 0.75.
 	const k1, b = 1.2, 0.75
 	r.idf = make(map[string]float32, len(df))
@@ -318,6 +361,19 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			w := float64(r.idf[term]) * f * (k1 + 1) / (f + k1*(1-b+b*ti.textLen/avgLen))
 			ti.text[term] = float32(w)
 			r.add(term, posting{tool: int32(i), field: fieldText, weight: float32(w)})
+		}
+	}
+}
+
+// indexPrefixes maps the literal prefixes of the parameters' patterns to
+// the tools that have them.
+func (r *Router) indexPrefixes() {
+	r.prefixes = map[string][]int32{}
+	for i := range r.tools {
+		for _, p := range r.tools[i].params {
+			if p.prefix != "" {
+				r.prefixes[p.prefix] = append(r.prefixes[p.prefix], int32(i))
+			}
 		}
 	}
 }
@@ -380,13 +436,16 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 		}
 	}
 	ti.head = -1
+	var plural []bool
 	add := func(w string, qual bool) {
 		if term := a.wordTerm(w, true); term != "" {
 			ti.objects = append(ti.objects, term)
 			ti.stems = append(ti.stems, stemPrefix+a.stemmer.Stem(w))
 			ti.qualifier = append(ti.qualifier, qual)
+			plural = append(plural, a.isPlural(w))
 		}
 	}
+	main, quals = a.joinNouns(main), a.joinNouns(quals)
 	for _, w := range main {
 		add(w, false)
 	}
@@ -394,6 +453,7 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	for k := len(ti.objects) - 1; k >= 0; k-- {
 		if strings.HasPrefix(ti.objects[k], objectPrefix) {
 			ti.head = k
+			ti.plural = plural[k]
 			break
 		}
 	}
@@ -414,6 +474,15 @@ func hasContent(a *analyzer, words []string, common map[string]bool) bool {
 	return false
 }
 
+func (a *analyzer) isPlural(w string) bool {
+	for _, lx := range a.lexicons {
+		if nf, ok := lx.Nouns[w]; ok {
+			return nf.Plural
+		}
+	}
+	return false
+}
+
 func (a *analyzer) isPreposition(w string) bool {
 	for _, lx := range a.lexicons {
 		if lx.Function["preposition"][w] {
@@ -423,9 +492,43 @@ func (a *analyzer) isPreposition(w string) bool {
 	return false
 }
 
+// firstVerb returns the action concept of the first word of text that
+// can only be a verb, or "".
+func firstVerb(a *analyzer, text string) string {
+	for _, t := range a.tk.Tokenize(text) {
+		if t.Kind != tokenize.Word {
+			continue
+		}
+		if c, ok := a.isVerb(t.Norm); ok && !a.isNoun(t.Norm) {
+			return c
+		}
+		if a.isNoun(t.Norm) && !a.stop[t.Norm] {
+			// A sentence that starts with a thing names no action.
+			if _, verb := a.isVerb(t.Norm); !verb {
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
 // pickAction chooses the action word of a name's words.
+//
+// The word where the catalogue's convention puts the verb (first, or last
+// in names like crm_contact_list) is the action when it can be a verb;
+// otherwise a word that can only be a verb, then any word that can be one,
+// in the convention's order.
 func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
-	// A word that is only a verb wins.
+	if len(words) == 0 {
+		return "", ""
+	}
+	at := words[0]
+	if lastFirst {
+		at = words[len(words)-1]
+	}
+	if c, ok := a.isVerb(at); ok {
+		return c, at
+	}
 	order := make([]int, len(words))
 	for i := range words {
 		order[i] = i
@@ -506,6 +609,12 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 		if ps.Pattern != "" {
 			if re, err := regexp.Compile(ps.Pattern); err == nil {
 				p.pattern = re
+				if strings.HasPrefix(ps.Pattern, "^") {
+					prefix, _ := re.LiteralPrefix()
+					if len(prefix) >= 2 && len(prefix) <= maxPrefix {
+						p.prefix = strings.ToUpper(prefix)
+					}
+				}
 			}
 		}
 		for _, e := range ps.Enum {

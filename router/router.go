@@ -41,6 +41,7 @@ type Router struct {
 	an       *analyzer
 	tools    []toolInfo
 	postings map[string][]posting
+	prefixes map[string][]int32 // literal prefixes of parameter patterns
 	idf      map[string]float32
 	scratch  sync.Pool // *scorer
 

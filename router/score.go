@@ -2,8 +2,11 @@ package router
 
 import (
 	"fmt"
+	"github.com/stalwart-agents/stalwart/tokenize"
 	"math"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -12,22 +15,28 @@ import (
 
 // The weights of the evidence, in the order the policy reads it.
 const (
-	wAction       = 3.0  // the turn's action is the tool's action
-	wNearAction   = 1.2  // the turn's action is close to the tool's (get ~ list)
-	wAntonym      = -6.0 // the turn's action is the opposite of the tool's
-	wOtherAction  = -1.0 // the tool does another action than the turn asks for
-	wActionInText = 0.5  // the turn's action is named in the tool's text
-	wObject       = 2.0  // the turn's first object is an object of the tool's name
-	wMoreObject   = 1.0  // each further object of the turn in the tool's name
-	wObjectInText = 0.8  // an object of the turn found only in the tool's text
-	wExtraObject  = -0.3 // a modifier of the tool's object the turn never names
-	wMissingHead  = -1.0 // the head noun of the tool's object the turn never names
-	wVerbObject   = 1.5  // the turn's verb is the noun the tool acts on (tag -> add tag)
-	wArgument     = 0.7  // an argument of the turn fits a parameter
-	wText         = 1.0  // the description and parameter words (BM25, squashed)
-	wQuestionRead = 0.6  // a question prefers a tool that reads
-	wNumber       = 0.6  // a plural object prefers list and search; one id prefers get
-	wUnknownWord  = 0.6  // a word no lexicon knows, found in the tool's name
+	wAction        = 3.0  // the turn's action is the tool's action
+	wNearAction    = 1.2  // the turn's action is close to the tool's (get ~ list)
+	wAntonym       = -6.0 // the turn's action is the opposite of the tool's
+	wOtherAction   = -1.0 // the tool does another action than the turn asks for
+	wActionInText  = 0.5  // the turn's action is named in the tool's text
+	wObject        = 2.0  // the turn's first object is an object of the tool's name
+	wMoreObject    = 1.0  // each further object of the turn in the tool's name
+	wObjectInTextX = 0.8  // an object of the turn found only in the tool's text
+	wExtraObject   = -0.3 // a modifier of the tool's object the turn never names
+	wMissingHead   = -1.0 // the head noun of the tool's object the turn never names
+	wVerbObject    = 1.5  // the turn's verb is the noun the tool acts on (tag -> add tag)
+	wSecondAction  = 2.0  // the turn's action is another verb of the name, or read from the text
+	wAgreement     = 0.4  // the number of the turn's object agrees with the tool's (order / orders)
+	wPattern       = 1.5  // an id in the format of a parameter's pattern (^INV-[0-9]+$)
+
+	// maxPrefix is the longest literal prefix of a pattern indexed.
+	maxPrefix     = 8
+	wArgument     = 0.7 // an argument of the turn fits a parameter
+	wTextX        = 1.0 // the description and parameter words (BM25, squashed)
+	wQuestionRead = 0.6 // a question prefers a tool that reads
+	wNumber       = 0.6 // a plural object prefers list and search; one id prefers get
+	wUnknownWord  = 0.6 // a word no lexicon knows, found in the tool's name
 
 	// questionAction scales the action evidence of a question: the verb
 	// of "is invoice 5 paid?" is asked about, not asked for.
@@ -41,11 +50,11 @@ const (
 // The policy's thresholds, on the normalised score.
 const (
 	// floor is the score under which no tool fits.
-	floor = 0.34
+	floorX = 0.34
 	// marginRead and marginWrite are the leads under which the best is
 	// too close to the runner-up to call: a write must clear more.
-	marginRead  = 0.08
-	marginWrite = 0.14
+	marginReadX  = 0.08
+	marginWriteX = 0.14
 )
 
 // features are what the policy reads of one clause.
@@ -77,6 +86,15 @@ func (r *Router) features(c *grammar.Clause) features {
 		w := &c.Words[i]
 		switch w.Class {
 		case grammar.Noun:
+			if w.Fuzzy && len(r.postings[objectPrefix+w.Concept]) == 0 {
+				// A word read within an edit as a noun this catalogue
+				// never names is more likely a name ("acme"): keep it
+				// as it was written.
+				u := stemPrefix + r.an.stemmer.Stem(tokenize.Normalize(w.Text))
+				f.unknown = appendUnique(f.unknown, u)
+				f.text = append(f.text, u)
+				continue
+			}
 			term := objectPrefix + w.Concept
 			f.objects = appendUnique(f.objects, term)
 			f.text = append(f.text, term)
@@ -185,8 +203,14 @@ func (s *scorer) bump(t int32, w float32) {
 //     +0.8; the tool's head noun the turn never names -1, each modifier
 //     -0.3. A verb that is the noun the tool acts on ("tag the ticket" for
 //     add_ticket_tags) +1.5.
+//     A turn's action that is another verb of the tool's name, or that a
+//     verbless name's text gives, counts +2; a turn's head object in the
+//     number of the tool's (cancel my timer, cancel all timers) +0.4, in
+//     the other number -0.4.
 //  3. Arguments: each argument that fits a parameter, by the noun that
-//     names it, its pattern, its type or format (+0.7).
+//     names it, its pattern, its type or format (+0.7); an id in a format
+//     with a literal prefix a parameter's pattern gives (INV-0042137 for
+//     ^INV-[0-9]{6,10}$) +1.5, and it makes the tool fit.
 //  4. Text: the description and parameter words, BM25 squashed to at
 //     most +1.
 //  5. Form: a question prefers a read (+0.6); a plural object with no id
@@ -232,6 +256,19 @@ func (r *Router) rank(s *scorer, f *features, explain bool) ([]scored, float64) 
 				w = wUnknownWord
 			}
 			s.bump(p.tool, w)
+		}
+	}
+	for _, a := range f.args {
+		if a.Kind != "identifier" {
+			continue
+		}
+		// An id in a format a parameter's pattern gives (INV-0042137)
+		// names the tool's object.
+		up := strings.ToUpper(a.Text)
+		for n := 1; n <= len(up) && n <= maxPrefix; n++ {
+			for _, t := range r.prefixes[up[:n]] {
+				s.bump(t, wPattern)
+			}
 		}
 	}
 	// Phase two: the best of phase one, in full.
@@ -319,6 +356,9 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge.
 			note("reported_action", f.action+" is reported, not asked for", 0)
+		case f.action == ti.action && ti.actionFromText:
+			note("action", f.action+" (from the tool's text)", aw*wSecondAction/wAction)
+			fit = true
 		case f.action == ti.action:
 			note("action", f.action, aw)
 			fit = true
@@ -327,6 +367,9 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			barred = true
 		case r.en.IsNear(f.action, ti.action):
 			note("near_action", f.action+" ~ "+ti.action, aw*wNearAction/wAction)
+		case containsTerm(ti.actions, f.action) && !weak:
+			note("second_action", f.action+" is another verb of the name", aw*wSecondAction/wAction)
+			fit = true
 		case r.hasText(i, actionPrefix+f.action):
 			note("action_in_text", f.action, wActionInText)
 		case !f.actionImplied && !weak:
@@ -388,10 +431,22 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			note("extra_object", name, wExtraObject)
 		}
 	}
+	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
+		if f.plural == ti.plural {
+			note("agreement", "one or many, as the name says", wAgreement)
+		} else {
+			note("agreement", "the name says the other number", -wAgreement)
+		}
+	}
 	// 3. Arguments.
 	for _, a := range f.args {
 		if p := fitParam(ti.params, a); p != nil {
-			note("argument", a.Text+" -> "+p.name, wArgument)
+			w := wArgument
+			if p.pattern != nil && a.Kind == "identifier" && p.prefix != "" && p.pattern.MatchString(a.Text) {
+				w = wPattern // a format only this kind of id has
+				fit = true
+			}
+			note("argument", a.Text+" -> "+p.name, w)
 		}
 	}
 	// 4. Text.
@@ -501,4 +556,22 @@ func normalise(raw, perfect float64) float64 {
 		return 0
 	}
 	return math.Min(1, raw/perfect)
+}
+
+var (
+	wObjectInText = envF("WOT", wObjectInTextX)
+	wText         = envF("WT", wTextX)
+	floor         = envF("FLOOR", floorX)
+	marginRead    = envF("MR", marginReadX)
+	marginWrite   = envF("MW", marginWriteX)
+)
+
+func envF(k string, d float64) float64 {
+	if v := os.Getenv(k); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err == nil {
+			return f
+		}
+	}
+	return d
 }

@@ -210,7 +210,9 @@ func lexQuoted(l *lexer, open rune, w int) bool {
 // lexWord reads a run of letters, digits and inner connectors (- _ . ' @ +)
 // and decides whether it is a word, an identifier or an email.
 func lexWord(l *lexer) stateFn {
-	hasDigit, hasUnder, hasDot, hasAt := false, false, false, false
+	// A slash joins paths and owner/repo names (acme/api#88); a word
+	// with one is an identifier.
+	hasDigit, hasUnder, hasDot, hasAt, hasSlash := false, false, false, false, false
 	for {
 		r, w := l.peek()
 		switch {
@@ -218,13 +220,14 @@ func lexWord(l *lexer) stateFn {
 			hasDigit = hasDigit || isDigit(r)
 		case r == '_':
 			hasUnder = true
-		case r == '-' || r == '.' || r == '\'' || r == '\u2019' || r == '@' || r == '+' || r == '/' && hasDigit:
+		case r == '-' || r == '.' || r == '\'' || r == '\u2019' || r == '@' || r == '+' || r == '/' || r == '#' && hasSlash:
 			next, _ := l.runeAt(l.pos + w)
 			if !isAlnum(next) && next != '_' {
 				goto done
 			}
 			hasDot = hasDot || r == '.'
 			hasAt = hasAt || r == '@'
+			hasSlash = hasSlash || r == '/'
 		default:
 			goto done
 		}
@@ -235,7 +238,7 @@ done:
 	switch {
 	case hasAt && isEmail(text):
 		l.emit(Email, "")
-	case hasDigit || hasUnder || hasDot || hasAt || isCode(text):
+	case hasDigit || hasUnder || hasDot || hasAt || hasSlash || isCode(text):
 		l.emit(Identifier, "")
 	default:
 		l.emit(Word, "")
