@@ -141,6 +141,9 @@ func runBaseline(cases []corpus.Case) (*Side, float64, error) {
 			got = ""
 		}
 		side.record(&cases[i], cases[i].Right(got), got, got == "", false)
+		if cases[i].Right(got) {
+			side.rightIDs = append(side.rightIDs, cases[i].ID)
+		}
 	}
 	side.finish()
 	return side, round4(best), nil

@@ -92,6 +92,7 @@ type Side struct {
 	ambiguous  int
 	confusions map[[2]string]int
 	latencies  []int64
+	rightIDs   []string
 }
 
 func newSide() *Side {

@@ -43,6 +43,7 @@ type toolInfo struct {
 	order      int    // position in the catalogue: the final tie-break
 	action     string // action concept of the name, or ""
 	actionWord string
+	actionStem string // the stem of actionWord
 	// actions are the other verbs of the name; actionFromText is true
 	// when the name has no verb and the action was read from the text.
 	actions        []string
@@ -54,6 +55,8 @@ type toolInfo struct {
 	head           int      // the index in objects of the head noun, or -1
 	params         []param
 	withdrawn      bool
+	idExamples     []string           // ids the tool's text gives as examples
+	idPrefixes     []string           // the id formats the tool documents (INV-, MSG_)
 	textLen        float64            // terms in the text field, for BM25
 	text           map[string]float32 // BM25 weight of each term of the text field
 }
@@ -65,7 +68,8 @@ type param struct {
 	typ      string
 	format   string
 	pattern  *regexp.Regexp
-	prefix   string // the pattern's literal prefix, upper case (INV-)
+	prefix   string   // the pattern's literal prefix, upper case (INV-)
+	examples []string // ids its description and examples give
 	enum     []string
 	required bool
 }
@@ -299,6 +303,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common)
+		if ti.actionWord != "" {
+			ti.actionStem = a.stemmer.Stem(ti.actionWord)
+		}
 		if ti.action == "" {
 			// A name with no verb (HassMediaNext): the first verb of its
 			// title or description says what it does.
@@ -309,6 +316,10 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			ti.actionFromText = ti.action != ""
 		}
 		ti.params = readParams(a, t.InputSchema)
+		ti.idExamples = a.idsIn(nil, t.Description)
+		for _, p := range ti.params {
+			ti.idExamples = append(ti.idExamples, p.examples...)
+		}
 		// The text field: title, description, and the words of the
 		// parameters, the object words of the name again (so a
 		// description that never repeats the name still holds them).
@@ -365,17 +376,63 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	}
 }
 
-// indexPrefixes maps the literal prefixes of the parameters' patterns to
-// the tools that have them.
+// indexPrefixes maps the id formats a tool documents to the tools: the
+// literal prefixes of its parameters' patterns (^INV-[0-9]+$), and the
+// prefixes of the ids its description and parameters give as examples
+// ("the message id, e.g. msg_8812").
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
 	for i := range r.tools {
-		for _, p := range r.tools[i].params {
+		ti := &r.tools[i]
+		seen := map[string]bool{}
+		for _, p := range ti.params {
 			if p.prefix != "" {
-				r.prefixes[p.prefix] = append(r.prefixes[p.prefix], int32(i))
+				seen[p.prefix] = true
 			}
 		}
+		for _, x := range ti.idExamples {
+			if p := IDPrefix(x); p != "" {
+				seen[p] = true
+			}
+		}
+		for _, p := range sortedKeysB(seen) {
+			r.prefixes[p] = append(r.prefixes[p], int32(i))
+			ti.idPrefixes = append(ti.idPrefixes, p)
+		}
 	}
+}
+
+func sortedKeysB(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// IDPrefix returns the format prefix of an id: its leading letters and
+// the mark after them, upper case ("msg_991" -> "MSG_", "INV-0042137" ->
+// "INV-", "i-0cafe" -> "I-"), or "" when it has none.
+func IDPrefix(id string) string {
+	i := 0
+	for i < len(id) && i < maxPrefix && (id[i] >= 'a' && id[i] <= 'z' || id[i] >= 'A' && id[i] <= 'Z') {
+		i++
+	}
+	if i == 0 || i >= len(id) || (id[i] != '-' && id[i] != '_') || i+1 >= len(id) {
+		return ""
+	}
+	return strings.ToUpper(id[:i+1])
+}
+
+// idsIn returns the identifiers written in a text.
+func (a *analyzer) idsIn(dst []string, text string) []string {
+	for _, t := range a.tk.Tokenize(text) {
+		if t.Kind == tokenize.Identifier {
+			dst = append(dst, t.Text)
+		}
+	}
+	return dst
 }
 
 func (r *Router) add(term string, p posting) {
@@ -556,6 +613,8 @@ type schema struct {
 	Pattern     string             `json:"pattern"`
 	Enum        []any              `json:"enum"`
 	Description string             `json:"description"`
+	Examples    []any              `json:"examples"`
+	Example     any                `json:"example"`
 	Properties  map[string]*schema `json:"properties"`
 	Required    []string           `json:"required"`
 	Items       *schema            `json:"items"`
@@ -615,6 +674,12 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 						p.prefix = strings.ToUpper(prefix)
 					}
 				}
+			}
+		}
+		p.examples = a.idsIn(nil, ps.Description)
+		for _, x := range append(ps.Examples, ps.Example) {
+			if str, ok := x.(string); ok {
+				p.examples = append(p.examples, str)
 			}
 		}
 		for _, e := range ps.Enum {

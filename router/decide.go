@@ -1,8 +1,8 @@
 package router
 
 import (
-	"os"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"

@@ -29,11 +29,13 @@ const (
 	wSecondAction  = 2.0  // the turn's action is another verb of the name, or read from the text
 	wAgreement     = 0.4  // the number of the turn's object agrees with the tool's (order / orders)
 	wPattern       = 1.5  // an id in the format of a parameter's pattern (^INV-[0-9]+$)
+	wSameWord      = 0.5  // the turn's verb is the very word of the tool's name
+	wTextPhaseOne  = 0.3  // the share of a text match in the first, cheap pass
 
 	// maxPrefix is the longest literal prefix of a pattern indexed.
 	maxPrefix     = 8
 	wArgument     = 0.7 // an argument of the turn fits a parameter
-	wTextX        = 1.0 // the description and parameter words (BM25, squashed)
+	wTextX        = 2.0 // the description and parameter words (BM25, relative to the best tool)
 	wQuestionRead = 0.6 // a question prefers a tool that reads
 	wNumber       = 0.6 // a plural object prefers list and search; one id prefers get
 	wUnknownWord  = 0.6 // a word no lexicon knows, found in the tool's name
@@ -67,10 +69,12 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
-	statement     bool // the clause reports something: its verb is no command
-	questionGet   bool // a question with a verb of its own also asks to see
-	plural        bool // the head object is plural
-	hasID         bool // an argument names one thing
+	statement     bool    // the clause reports something: its verb is no command
+	questionGet   bool    // a question with a verb of its own also asks to see
+	verbStem      string  // the stem of the verb as written
+	maxText       float64 // the best text score of any tool, set by rank
+	plural        bool    // the head object is plural
+	hasID         bool    // an argument names one thing
 }
 
 func (r *Router) features(c *grammar.Clause) features {
@@ -81,7 +85,29 @@ func (r *Router) features(c *grammar.Clause) features {
 			f.hasID = true
 		}
 	}
-	headSeen := false
+	// The head object: the last noun of the first run of nouns after the
+	// verb (of the clause, when it has none): "show draft job postings"
+	// is about postings, "list my payment methods" about methods.
+	verbAt, head := -1, -1
+	for i := range c.Words {
+		if c.Words[i].Class == grammar.Verb && c.Words[i].Concept == c.Action {
+			verbAt = i
+			f.verbStem = r.an.stemmer.Stem(c.Words[i].Norm)
+			break
+		}
+	}
+	for i := verbAt + 1; i < len(c.Words) && os.Getenv("NOHEAD") == ""; i++ {
+		if c.Words[i].Class != grammar.Noun {
+			if head >= 0 {
+				break
+			}
+			continue
+		}
+		head = i
+	}
+	if head >= 0 {
+		f.plural = c.Words[head].Plural
+	}
 	for i := range c.Words {
 		w := &c.Words[i]
 		switch w.Class {
@@ -96,12 +122,12 @@ func (r *Router) features(c *grammar.Clause) features {
 				continue
 			}
 			term := objectPrefix + w.Concept
-			f.objects = appendUnique(f.objects, term)
-			f.text = append(f.text, term)
-			if !headSeen {
-				f.plural = w.Plural
-				headSeen = true
+			if i == head {
+				f.objects = append([]string{term}, removeTerm(f.objects, term)...)
+			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
+				f.objects = appendUnique(f.objects, term)
 			}
+			f.text = append(f.text, term)
 		case grammar.Verb:
 			f.text = append(f.text, actionPrefix+w.Concept)
 		case grammar.Unknown:
@@ -140,6 +166,16 @@ func (r *Router) features(c *grammar.Clause) features {
 	return f
 }
 
+func removeTerm(s []string, x string) []string {
+	out := s[:0:0]
+	for _, y := range s {
+		if y != x {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
 func appendUnique(s []string, x string) []string {
 	for _, y := range s {
 		if y == x {
@@ -152,6 +188,7 @@ func appendUnique(s []string, x string) []string {
 // scorer holds the per-turn scratch space of one Select.
 type scorer struct {
 	phase1  []float32
+	text    []float32 // each tool's text score
 	touched []int32
 	ranked  []scored
 }
@@ -164,12 +201,13 @@ type scored struct {
 }
 
 func newScorer(n int) *scorer {
-	return &scorer{phase1: make([]float32, n), touched: make([]int32, 0, 64)}
+	return &scorer{phase1: make([]float32, n), text: make([]float32, n), touched: make([]int32, 0, 64)}
 }
 
 func (s *scorer) reset() {
 	for _, t := range s.touched {
 		s.phase1[t] = 0
+		s.text[t] = 0
 	}
 	s.touched = s.touched[:0]
 	s.ranked = s.ranked[:0]
@@ -188,7 +226,8 @@ func (s *scorer) bump(t int32, w float32) {
 // rank scores the tools for one clause. The evidence is read in a fixed
 // order, each piece adding to a tool's raw score:
 //
-//  1. Action: the turn's action concept is the tool's action (+3); close
+//  1. Action: the turn's action concept is the tool's action (+3, and
+//     +0.5 more when the turn's verb is the very word of the name); close
 //     to it, as get is to list (+1.2); its opposite, as refund is to
 //     charge (-6, and the tool is barred from selection); or named in the
 //     tool's text (+0.5). The verb of a question or a statement counts
@@ -209,8 +248,10 @@ func (s *scorer) bump(t int32, w float32) {
 //     the other number -0.4.
 //  3. Arguments: each argument that fits a parameter, by the noun that
 //     names it, its pattern, its type or format (+0.7); an id in a format
-//     with a literal prefix a parameter's pattern gives (INV-0042137 for
-//     ^INV-[0-9]{6,10}$) +1.5, and it makes the tool fit.
+//     the tool documents, by the literal prefix of a parameter's pattern
+//     (INV-0042137 for ^INV-[0-9]{6,10}$) or of the ids its text gives as
+//     examples (msg_991 for "e.g. msg_8812"), +1.5, and it makes the tool
+//     fit.
 //  4. Text: the description and parameter words, BM25 squashed to at
 //     most +1.
 //  5. Form: a question prefers a read (+0.6); a plural object with no id
@@ -264,10 +305,18 @@ func (r *Router) rank(s *scorer, f *features, explain bool) ([]scored, float64) 
 		}
 		// An id in a format a parameter's pattern gives (INV-0042137)
 		// names the tool's object.
-		up := strings.ToUpper(a.Text)
-		for n := 1; n <= len(up) && n <= maxPrefix; n++ {
-			for _, t := range r.prefixes[up[:n]] {
-				s.bump(t, wPattern)
+		for _, t := range r.prefixes[IDPrefix(a.Text)] {
+			s.bump(t, wPattern)
+		}
+	}
+	// The text field of every tool, as BM25 would rank it.
+	f.maxText = 0
+	for _, term := range f.text {
+		for _, p := range r.postings[term] {
+			if p.field == fieldText {
+				s.bump(p.tool, p.weight*wTextPhaseOne)
+				s.text[p.tool] += p.weight
+				f.maxText = math.Max(f.maxText, float64(s.text[p.tool]))
 			}
 		}
 	}
@@ -362,6 +411,10 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		case f.action == ti.action:
 			note("action", f.action, aw)
 			fit = true
+			if f.verbStem != "" && f.verbStem == ti.actionStem {
+				// The very word of the name: terminate, not just stop.
+				note("same_word", ti.actionWord, wSameWord)
+			}
 		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
 			note("antonym", f.action+" is the opposite of "+ti.action, wAntonym)
 			barred = true
@@ -440,13 +493,16 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 	}
 	// 3. Arguments.
 	for _, a := range f.args {
-		if p := fitParam(ti.params, a); p != nil {
-			w := wArgument
-			if p.pattern != nil && a.Kind == "identifier" && p.prefix != "" && p.pattern.MatchString(a.Text) {
-				w = wPattern // a format only this kind of id has
+		if a.Kind == "identifier" {
+			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
+				// An id in a format this tool documents names its object.
+				note("id_format", a.Text+" is a "+pre+" id", wPattern)
 				fit = true
+				continue
 			}
-			note("argument", a.Text+" -> "+p.name, w)
+		}
+		if p := fitParam(ti.params, a); p != nil {
+			note("argument", a.Text+" -> "+p.name, wArgument)
 		}
 	}
 	// 4. Text.
@@ -454,8 +510,9 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 	for _, term := range f.text {
 		bm += r.textWeight(i, term)
 	}
-	if bm > 0 {
-		note("text", fmt.Sprintf("bm25 %.2f", bm), wText*bm/(bm+2))
+	if bm > 0 && f.maxText > 0 {
+		// Relative to the tool whose text matches the turn best.
+		note("text", fmt.Sprintf("bm25 %.2f of %.2f", bm, f.maxText), wText*bm/f.maxText)
 	}
 	// 5. Form.
 	if f.question && ti.tool.Kind == catalogue.Read {
@@ -575,3 +632,5 @@ func envF(k string, d float64) float64 {
 	}
 	return d
 }
+
+var textK = envF("TK", 2)

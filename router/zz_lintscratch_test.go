@@ -5,7 +5,9 @@ import (
 	"os"
 	"sort"
 	"testing"
+	"time"
 
+	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/corpus"
 )
 
@@ -17,29 +19,58 @@ func TestZZLintScratch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cats["shop"] = catalogue.Default()
 	var names []string
 	for n := range cats {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		r, err := New(cats[n], Options{})
+		if w := os.Getenv("ONLY"); w != "" && w != n {
+			continue
+		}
+		start := time.Now()
+		rep, err := Verify(cats[n], VerifyOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, ti := range r.tools {
-			fmt.Printf("%s\t%s\t%s(%s)\t%v\t%v\thead=%d\n", n, ti.tool.Name, ti.action, ti.actionWord, ti.objects, ti.qualifier, ti.head)
+		fmt.Printf("== %s (%v)\n", n, time.Since(start))
+		for _, f := range rep.Findings {
+			if f.Group == catalogue.GroupLints {
+				fmt.Printf("%s %s %v: %s | turn=%q shared=%v fix=%s\n", f.Severity, f.Lint, f.Tools, f.Message, f.Turn, f.Shared, f.Fix)
+			}
 		}
 	}
-	r, _ := New(cats["home"], Options{})
-	for _, s := range []string{"please", "and then", "what is", "nevermind", "hass nevermind", "get order", "show the order", "show order 42"} {
-		p := r.gram.Parse(s)
-		fmt.Printf("%q: read=%v words=%d clauses=%d\n", s, p.Read, p.Words, len(p.Clauses))
-		for _, c := range p.Clauses {
-			fmt.Printf("   act=%s neg=%v action=%q objs=%v args=%v\n", c.Act, c.Negated, c.Action, c.Objects, c.Args)
-			for _, w := range c.Words {
-				fmt.Printf("     %q %s %q\n", w.Text, w.Class, w.Concept)
-			}
+	if os.Getenv("GEN") != "" {
+		g, err := corpus.Generate(1000, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		rep, err := Verify(g, VerifyOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("generated 1000: %v, %d errors %d warnings\n", time.Since(start), rep.Errors, rep.Warnings)
+	}
+}
+
+func TestZZPlain(t *testing.T) {
+	if os.Getenv("PLAIN") == "" {
+		t.Skip()
+	}
+	cats, _ := corpus.Catalogues()
+	cat := cats[os.Getenv("CAT")]
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range r.tools {
+		ti := &r.tools[i]
+		fmt.Printf("%s\t%s(%s)\t%v head=%d\n", ti.tool.Name, ti.action, ti.actionWord, ti.objects, ti.head)
+		for _, turn := range r.plainTurns(i) {
+			d := r.Select(turn)
+			fmt.Printf("    %-30q %s %s %v\n", turn, d.Outcome, d.Tool, d.Candidates)
 		}
 	}
 }
