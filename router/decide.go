@@ -2,7 +2,6 @@ package router
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -31,8 +30,7 @@ const minRead = 0.34
 //     the margin of it, is withdrawn, the outcome is withdrawn: the turn
 //     is refused, never routed elsewhere, and withdrawn tools are never
 //     listed.
-//  4. Floor: a best score under the floor, or a best tool whose name
-//     matches neither the turn's action nor its objects, is none.
+//  4. Floor: a best score under the floor is none.
 //  5. Margin: a lead over the runner-up under the margin is ambiguous; a
 //     write must clear a larger margin than a read. A tool barred by an
 //     antonym is never selected.
@@ -108,12 +106,9 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 			return d
 		}
 	}
-	if bestScore < floor || !best.hasFit && !noFit {
+	if bestScore < floor {
 		d.Outcome = None
 		d.Reason = fmt.Sprintf("no tool fits: the best, %s, scores %.2f (floor %.2f)", bt.tool.Name, bestScore, floor)
-		if !best.hasFit {
-			d.Reason = fmt.Sprintf("no tool fits: no tool's name matches the turn's action or objects (best %s, %.2f)", bt.tool.Name, bestScore)
-		}
 		return d
 	}
 	if best.barred {
@@ -221,5 +216,3 @@ func bindArguments(ti *toolInfo, args []grammar.Arg) map[string]string {
 func round3(x float64) float64 {
 	return float64(int(x*1000+0.5)) / 1000
 }
-
-var noFit = os.Getenv("NOFIT") != ""

@@ -52,11 +52,11 @@ const (
 // The policy's thresholds, on the normalised score.
 const (
 	// floor is the score under which no tool fits.
-	floorX = 0.34
+	floorX = 0.38
 	// marginRead and marginWrite are the leads under which the best is
 	// too close to the runner-up to call: a write must clear more.
-	marginReadX  = 0.08
-	marginWriteX = 0.14
+	marginReadX  = 0.06
+	marginWriteX = 0.10
 )
 
 // features are what the policy reads of one clause.
