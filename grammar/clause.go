@@ -60,7 +60,7 @@ func (e *Engine) classify(ps []piece) {
 			}
 		}
 		if e.negVerbs[pc.norm] && atClauseStart(prev) {
-			if nx := nextPiece(ps[i+1:]); nx != nil && nx.verb != "" && strings.HasSuffix(nx.norm, "ing") {
+			if nx := nextPiece(ps[i+1:]); nx != nil && nx.verb != "" && e.gerund(nx.norm) {
 				// "stop charging me": a negation of the verb after it.
 				pc.bits |= fNegation
 				pc.class = Function
@@ -111,6 +111,15 @@ func (e *Engine) classify(ps []piece) {
 	}
 }
 
+// gerund reports whether w is a gerund: by the language's rule, or
+// else by the English -ing.
+func (e *Engine) gerund(w string) bool {
+	if e.rules.Gerund != nil {
+		return e.rules.Gerund(w)
+	}
+	return strings.HasSuffix(w, "ing")
+}
+
 // atClauseStart reports whether nothing but a frame stands before.
 func atClauseStart(prev *piece) bool {
 	return prev == nil || prev.kind == pWord && prev.class == Function && prev.bits&frameClasses != 0 && prev.bits&fDeterminer == 0
@@ -123,6 +132,10 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	case prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&(fDeterminer) != 0:
 		return Noun
 	case prev != nil && prev.kind == pValue:
+		return Noun
+	case next != nil && next.kind == pWord && next.bits&fGenitive != 0:
+		// "fatura de março", "list of orders": a genitive joins a noun
+		// to what it belongs to; a verb takes its object directly.
 		return Noun
 	case next != nil && next.kind == pValue && next.arg.Kind != "money" && next.arg.Kind != "quoted" && (hasVerb || !e.base[pc.norm] || prev != nil):
 		return Noun
@@ -185,6 +198,9 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 // guess reads a word no lexicon knows: within an edit of a known verb or
 // noun it is read as that word, marked fuzzy.
 func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
+	if e.foreign(pc.norm) {
+		return
+	}
 	cands, _ := e.fuzzy.Lookup(pc.norm)
 	if len(cands) == 0 {
 		return
@@ -247,6 +263,25 @@ func (e *Engine) completes(w string, rest []piece) bool {
 		}
 		if forms, ok := e.lx.Particles[r.norm]; ok {
 			if _, ok := forms[w]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foreign reports whether the lexicon of another language knows w as it
+// is written: such a word is no typo of a word of this language.
+func (e *Engine) foreign(w string) bool {
+	for _, lx := range e.rules.Others {
+		if _, ok := lx.Actions[w]; ok {
+			return true
+		}
+		if _, ok := lx.Nouns[w]; ok {
+			return true
+		}
+		for _, words := range lx.Function {
+			if words[w] {
 				return true
 			}
 		}
@@ -397,7 +432,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		case fw.kind == pWord && fw.class == Function && fw.bits&fAuxiliary != 0:
 			// "can you show", "could I get": a request; "is order 5
 			// paid?", "did it ship?": a question.
-			if nx := nextWord(ps[firstWord+1:]); nx != nil && nx.bits&(fPronoun) != 0 && (nx.bits&fSubject != 0 || isYou(nx.norm)) {
+			if e.auxRequest(ps[firstWord+1:]) {
 				request = true
 			} else {
 				question = true
@@ -413,7 +448,11 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		c.Act = Question
 	case request:
 		c.Act = Request
-	case verbAt >= 0 && (subject || verbAt != firstWord && !precededByFrame(ps[:verbAt])):
+	case verbAt >= 0 && verbAt != firstWord && !precededByFrame(ps[:verbAt]) &&
+		(subject || !e.isBase(ps[verbAt].norm) || hasAux(ps[:verbAt])):
+		// "my card was charged twice", "I archived an email": a subject
+		// and a verb not in the base form report something. A base form
+		// after other words is still a command ("just quietly delete it").
 		c.Act = Statement
 	case verbAt >= 0:
 		c.Act = Imperative
@@ -490,6 +529,40 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	return c
 }
 
+// auxRequest reads what follows an auxiliary that starts a clause: a
+// subject ("can you show", "could I get") or a verb in its base form,
+// after at most one object pronoun ("pode mostrar", "pode me mostrar",
+// "poderia nos enviar"), make a request; anything else ("is order 5
+// paid?", "did it ship?") a question.
+func (e *Engine) auxRequest(ps []piece) bool {
+	nx := nextWord(ps)
+	if nx == nil {
+		return false
+	}
+	if nx.bits&fPronoun != 0 && (nx.bits&fSubject != 0 || isYou(nx.norm)) {
+		return true
+	}
+	if nx.bits&fClitic != 0 {
+		for i := range ps {
+			if &ps[i] == nx {
+				nx = nextWord(ps[i+1:])
+				break
+			}
+		}
+	}
+	return nx != nil && nx.class == Verb && e.baseForm(nx.norm)
+}
+
+// baseForm reports whether a verb is in the form a modal takes: an
+// infinitive where the language marks one, else a base form of the
+// lexicon.
+func (e *Engine) baseForm(w string) bool {
+	if e.rules.Infinitive != nil {
+		return e.rules.Infinitive(w)
+	}
+	return e.base[w]
+}
+
 func nextWord(ps []piece) *piece {
 	for i := range ps {
 		if ps[i].kind == pWord && !ps[i].consumed {
@@ -530,6 +603,22 @@ func precededByFrame(ps []piece) bool {
 		}
 	}
 	return true
+}
+
+// isBase reports whether a verb (or the first word of a phrasal verb) is
+// in its base form, the form of a command.
+func (e *Engine) isBase(norm string) bool {
+	first, _, _ := strings.Cut(norm, " ")
+	return e.base[first] || e.base[norm]
+}
+
+func hasAux(ps []piece) bool {
+	for i := range ps {
+		if ps[i].kind == pWord && ps[i].class == Function && ps[i].bits&fAuxiliary != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func wantsBetween(ps []piece) bool {

@@ -306,6 +306,14 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if ti.actionWord != "" {
 			ti.actionStem = a.stemmer.Stem(ti.actionWord)
 		}
+		if ti.action == "create" && ti.head >= 0 {
+			// refund.create creates a refund: it refunds.
+			if c := strings.TrimPrefix(ti.objects[ti.head], objectPrefix); c != ti.objects[ti.head] {
+				if _, ok := r.en.ActionWords[c]; ok {
+					ti.actions = append(ti.actions, c)
+				}
+			}
+		}
 		if ti.action == "" {
 			// A name with no verb (HassMediaNext): the first verb of its
 			// title or description says what it does.

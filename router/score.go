@@ -240,8 +240,9 @@ func (s *scorer) bump(t int32, w float32) {
 //     object (+2; a modifier of it, as ticket is in list_ticket_comments,
 //     half), each further object +1, one found only in the tool's text
 //     +0.8; the tool's head noun the turn never names -1, each modifier
-//     -0.3. A verb that is the noun the tool acts on ("tag the ticket" for
-//     add_ticket_tags) +1.5.
+//     -0.3. A verb that is the noun a tool creates or sends acts on ("tag
+//     the ticket" for add_ticket_tags, "comment on it" for add_comment)
+//     +1.5.
 //     A turn's action that is another verb of the tool's name, or that a
 //     verbless name's text gives, counts +2; a turn's head object in the
 //     number of the tool's (cancel my timer, cancel all timers) +0.4, in
@@ -404,7 +405,9 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		case weak && ti.tool.Kind == catalogue.Write && (f.action == ti.action || r.en.IsNear(f.action, ti.action)):
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge.
+			// Nor is the tool that did it called again.
 			note("reported_action", f.action+" is reported, not asked for", 0)
+			barred = true
 		case f.action == ti.action && ti.actionFromText:
 			note("action", f.action+" (from the tool's text)", aw*wSecondAction/wAction)
 			fit = true
@@ -438,7 +441,8 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			note("question_get", "a question asks to see", wAction*0.5)
 		}
 	}
-	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) {
+	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
+		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
 		// "tag the ticket" is to add a tag; "comment on 6110" to add a
 		// comment: a verb made of the noun the tool acts on.
 		note("verb_object", f.action+" is what "+ti.tool.Name+" acts on", wVerbObject)
