@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -45,6 +46,19 @@ type Rules struct {
 	// IDNouns are the nouns that only introduce an id ("number", "id",
 	// "no", "número"), passed over when an argument looks for its noun.
 	IDNouns []string
+	// Clitics are the object pronouns that may stand between an
+	// auxiliary and its verb ("pode me mostrar"); nil when the language
+	// puts none there.
+	Clitics []string
+	// Genitive are the prepositions that join a noun to the noun it
+	// belongs to ("of"; "de", "do", "da"): a word that can be a verb or a
+	// noun, followed by one, is a noun ("fatura de março").
+	Genitive []string
+	// Others are the lexicons of the other languages a turn may be
+	// written in. A word one of them knows is not read as a typo of a
+	// word of this language ("order" is no misspelt "ordem"), so a turn in
+	// another language reads as such.
+	Others []*Lexicon
 	// PluralOnly reads a word as a plural noun form when the lexicon has
 	// only its singular (pt: "pedidos" from "pedido"); may be nil.
 	PluralOnly func(norm string, lx *Lexicon) (NounForm, bool)
@@ -89,6 +103,8 @@ const (
 	fWant
 	fNext
 	fIDNoun
+	fClitic
+	fGenitive
 )
 
 var classBits = map[string]uint32{
@@ -155,6 +171,12 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 	}
 	for _, w := range rules.IDNouns {
 		e.bits[w] |= fIDNoun
+	}
+	for _, w := range rules.Clitics {
+		e.bits[w] |= fClitic
+	}
+	for _, w := range rules.Genitive {
+		e.bits[w] |= fGenitive
 	}
 	var vocab []string
 	for _, words := range lx.ActionWords {
@@ -311,6 +333,14 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		pc := in[i]
+		if d, j, ok := e.monthDate(in, i); ok {
+			last := in[j-1]
+			text := turn[in[i].start:last.end]
+			out = append(out, piece{kind: pValue, text: text, norm: tokenize.Normalize(text), start: pc.start, end: last.end, class: Value,
+				arg: Arg{Kind: "date", Text: text, Value: d, Start: pc.start, End: last.end}})
+			i = j - 1
+			continue
+		}
 		if pc.kind != pWord {
 			out = append(out, pc)
 			continue
@@ -397,6 +427,54 @@ func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 	return total + current, j, true
 }
 
+// monthDate reads a month's name next to a day's number: "March 1",
+// "1 March", "1st of March" ("1 de março" where the language joins them
+// with a preposition). The year is this year.
+func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
+	month := func(p piece) int {
+		if p.kind != pWord {
+			return 0
+		}
+		v, err := strconv.Atoi(e.lx.Values["month"][p.norm])
+		if err != nil {
+			return 0
+		}
+		return v
+	}
+	day := func(p piece) int {
+		if p.kind == pValue && p.arg.Kind == "number" {
+			if d, err := strconv.Atoi(p.arg.Value); err == nil && d >= 1 && d <= 31 {
+				return d
+			}
+		}
+		if p.kind == pWord {
+			if d, err := strconv.Atoi(e.lx.Values["ordinal"][p.norm]); err == nil && d >= 1 && d <= 31 {
+				return d
+			}
+		}
+		return 0
+	}
+	year := e.now().Year()
+	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", year, m, d) }
+	if m := month(in[i]); m > 0 && i+1 < len(in) {
+		if d := day(in[i+1]); d > 0 {
+			return date(m, d), i + 2, true
+		}
+	}
+	if d := day(in[i]); d > 0 {
+		j := i + 1
+		if j < len(in) && in[j].kind == pWord && e.bits[in[j].norm]&fPreposition != 0 && j+1 < len(in) && month(in[j+1]) > 0 {
+			j++ // 1st of March, 1 de março
+		}
+		if j < len(in) {
+			if m := month(in[j]); m > 0 {
+				return date(m, d), j + 1, true
+			}
+		}
+	}
+	return "", i, false
+}
+
 // relativeDate reads today, tomorrow, next monday, monday, segunda que vem.
 func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 	w := in[i].norm
@@ -416,6 +494,11 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 		return "", i, false
 	}
 	end := j + 1
+	if _, ordinal := e.lx.Values["ordinal"][in[j].norm]; ordinal && !next && end < len(in) && e.nounAt(in[end]) {
+		// A weekday that is also an ordinal, before a noun, is the
+		// ordinal: "a segunda fatura", "segunda via".
+		return "", i, false
+	}
 	for _, after := range e.rules.NextAfter {
 		parts := strings.Fields(after)
 		if end+len(parts) <= len(in) {
@@ -437,6 +520,21 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 		days += 7
 	}
 	return today.AddDate(0, 0, days).Format("2006-01-02"), end, true
+}
+
+// nounAt reports whether a piece is a word the lexicon knows as a noun.
+func (e *Engine) nounAt(pc piece) bool {
+	if pc.kind != pWord {
+		return false
+	}
+	if _, ok := e.lx.Nouns[pc.norm]; ok {
+		return true
+	}
+	if e.rules.PluralOnly != nil {
+		_, ok := e.rules.PluralOnly(pc.norm, e.lx)
+		return ok
+	}
+	return false
 }
 
 // phrases joins the words of multiword entries (phrasal verbs, compound

@@ -137,6 +137,18 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 		}
 	}
+	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) {
+		// "give this repo a star", "make a refund": a light verb's object
+		// names the action.
+		for k, o := range f.objects {
+			concept := strings.TrimPrefix(o, objectPrefix)
+			if _, ok := r.en.ActionWords[concept]; ok {
+				f.action, f.actionNoun = concept, true
+				f.objects = append(f.objects[:k:k], f.objects[k+1:]...)
+				break
+			}
+		}
+	}
 	if f.action == "" {
 		// "a refund for order 42": a noun that names an action stands for
 		// it, and is no longer an object.
