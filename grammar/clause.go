@@ -181,6 +181,11 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			continue
 		}
 		if forms, ok := e.lx.Particles[r.norm]; ok {
+			if nx := nextPiece(rest[k+1:]); k > 0 && nx != nil && nx.kind == pWord && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
+				// "put eggs on my list": a particle apart from its verb
+				// and followed by a noun phrase is a preposition.
+				continue
+			}
 			if phrase, ok := forms[pc.norm]; ok {
 				pc.verb = e.lx.Actions[phrase]
 				pc.norm = phrase
@@ -453,7 +458,13 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		// "my card was charged twice", "I archived an email": a subject
 		// and a verb not in the base form report something. A base form
 		// after other words is still a command ("just quietly delete it").
+		// Said with a question mark, the same words ask ("o pedido 42 já
+		// foi pago?", "my card was charged twice?"): Portuguese asks a
+		// yes-or-no question in the order of a statement.
 		c.Act = Statement
+		if endsQ {
+			c.Act = Question
+		}
 	case verbAt >= 0:
 		c.Act = Imperative
 	case endsQ:
@@ -530,8 +541,8 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 }
 
 // auxRequest reads what follows an auxiliary that starts a clause: a
-// subject ("can you show", "could I get") or a verb in its base form,
-// after at most one object pronoun ("pode mostrar", "pode me mostrar",
+// subject ("can you show", "could I get") or an infinitive, after at
+// most one object pronoun ("pode mostrar", "pode me mostrar",
 // "poderia nos enviar"), make a request; anything else ("is order 5
 // paid?", "did it ship?") a question.
 func (e *Engine) auxRequest(ps []piece) bool {
@@ -550,17 +561,14 @@ func (e *Engine) auxRequest(ps []piece) bool {
 			}
 		}
 	}
-	return nx != nil && nx.class == Verb && e.baseForm(nx.norm)
+	return nx != nil && nx.class == Verb && e.infinitive(nx.norm)
 }
 
-// baseForm reports whether a verb is in the form a modal takes: an
-// infinitive where the language marks one, else a base form of the
-// lexicon.
-func (e *Engine) baseForm(w string) bool {
-	if e.rules.Infinitive != nil {
-		return e.rules.Infinitive(w)
-	}
-	return e.base[w]
+// infinitive reports whether a verb is an infinitive, where the
+// language marks one. English does not ("can show" is no request of its
+// own: "can you show" is), so there the rule is the subject's alone.
+func (e *Engine) infinitive(w string) bool {
+	return e.rules.Infinitive != nil && e.rules.Infinitive(w)
 }
 
 func nextWord(ps []piece) *piece {
