@@ -66,6 +66,7 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 		return d
 	}
 	f := r.features(c)
+	f.phrased = r.phraseTools(f.phrased, p.Turn[c.Start:c.End])
 	d.Action = f.action
 	for _, o := range f.objects {
 		d.Object = append(d.Object, strings.TrimPrefix(o, objectPrefix))

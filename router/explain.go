@@ -51,6 +51,7 @@ func (r *Router) Explain(d Decision) *Explanation {
 	x.Object = append(x.Object, c.Objects...)
 	x.Arguments, x.Words = c.Args, c.Words
 	f := r.features(c)
+	f.phrased = r.phraseTools(f.phrased, p.Turn[c.Start:c.End])
 	if x.Action == "" {
 		x.Action = f.action
 	}

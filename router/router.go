@@ -30,6 +30,8 @@ type Options struct {
 	Withdrawn []string
 	// Grammar reads turns; when nil, the grammar of Language is used.
 	Grammar grammar.Grammar
+	// Vocabulary adds a user's words and per-tool phrases; may be nil.
+	Vocabulary *catalogue.Vocabulary
 }
 
 // Router routes turns against one catalogue. It is safe for concurrent use.
@@ -42,6 +44,8 @@ type Router struct {
 	tools    []toolInfo
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
+	words    map[string]string  // the vocabulary's words of the turn language
+	phrases  []phrase           // the vocabulary's phrases
 	idf      map[string]float32
 	scratch  sync.Pool // *scorer
 
@@ -99,6 +103,9 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 			r.tools[i].withdrawn = true
 			delete(withdrawn, r.tools[i].tool.Name)
 		}
+	}
+	if err := r.useVocabulary(opts.Vocabulary); err != nil {
+		return nil, err
 	}
 	r.scratch.New = func() any { return newScorer(len(r.tools)) }
 	return r, nil

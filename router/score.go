@@ -31,6 +31,7 @@ const (
 	wPattern       = 1.5  // an id in the format of a parameter's pattern (^INV-[0-9]+$)
 	wSameWord      = 0.5  // the turn's verb is the very word of the tool's name
 	wTextPhaseOne  = 0.3  // the share of a text match in the first, cheap pass
+	wPhrase        = 3.0  // the turn holds a phrase the user's vocabulary gives the tool
 
 	// maxPrefix is the longest literal prefix of a pattern indexed.
 	maxPrefix     = 8
@@ -73,6 +74,7 @@ type features struct {
 	questionGet   bool    // a question with a verb of its own also asks to see
 	verbStem      string  // the stem of the verb as written
 	maxText       float64 // the best text score of any tool, set by rank
+	phrased       []int32 // tools whose vocabulary phrases the turn holds
 	plural        bool    // the head object is plural
 	hasID         bool    // an argument names one thing
 }
@@ -110,6 +112,21 @@ func (r *Router) features(c *grammar.Clause) features {
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
+		if term := r.vocabularyTerm(w.Norm, w.Class == grammar.Verb); term != "" {
+			// The user's vocabulary says what this word stands for.
+			switch {
+			case strings.HasPrefix(term, actionPrefix):
+				if i == verbAt || f.action == "" {
+					f.action = strings.TrimPrefix(term, actionPrefix)
+				}
+			case strings.HasPrefix(term, objectPrefix):
+				f.objects = appendUnique(f.objects, term)
+			default:
+				f.unknown = appendUnique(f.unknown, term)
+			}
+			f.text = append(f.text, term)
+			continue
+		}
 		switch w.Class {
 		case grammar.Noun:
 			if w.Fuzzy && len(r.postings[objectPrefix+w.Concept]) == 0 {
@@ -259,6 +276,7 @@ func (s *scorer) bump(t int32, w float32) {
 //     verbless name's text gives, counts +2; a turn's head object in the
 //     number of the tool's (cancel my timer, cancel all timers) +0.4, in
 //     the other number -0.4.
+//     A phrase the user's vocabulary file gives the tool, in the turn: +3.
 //  3. Arguments: each argument that fits a parameter, by the noun that
 //     names it, its pattern, its type or format (+0.7); an id in a format
 //     the tool documents, by the literal prefix of a parameter's pattern
@@ -321,6 +339,9 @@ func (r *Router) rank(s *scorer, f *features, explain bool) ([]scored, float64) 
 		for _, t := range r.prefixes[IDPrefix(a.Text)] {
 			s.bump(t, wPattern)
 		}
+	}
+	for _, t := range f.phrased {
+		s.bump(t, wPhrase)
 	}
 	// The text field of every tool, as BM25 would rank it.
 	f.maxText = 0
@@ -505,6 +526,13 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			note("agreement", "one or many, as the name says", wAgreement)
 		} else {
 			note("agreement", "the name says the other number", -wAgreement)
+		}
+	}
+	for _, t := range f.phrased {
+		if int(t) == i {
+			note("phrase", "a phrase the vocabulary gives this tool", wPhrase)
+			fit = true
+			break
 		}
 	}
 	// 3. Arguments.

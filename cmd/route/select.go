@@ -19,11 +19,12 @@ import (
 const maxTurn = 16 << 10
 
 type selectFlags struct {
-	catalogue string
-	lang      string
-	agent     string
-	json      bool
-	explain   bool
+	catalogue  string
+	lang       string
+	agent      string
+	vocabulary string
+	json       bool
+	explain    bool
 }
 
 func newSelectCmd(e *env) *cobra.Command {
@@ -38,7 +39,7 @@ turn per line from standard input. With no --catalogue it uses the embedded
 example shop.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openRouter(f.catalogue, f.lang, f.agent)
+			r, err := openRouter(f.catalogue, f.lang, f.agent, f.vocabulary)
 			if err != nil {
 				return err
 			}
@@ -55,13 +56,14 @@ example shop.`,
 	cmd.Flags().StringVar(&f.catalogue, "catalogue", "", "the catalogue `F`: a catalogue file, MCP list or OpenAPI document (default: the embedded shop)")
 	cmd.Flags().StringVar(&f.lang, "lang", "", "the language of the turns: en or pt-BR (default en)")
 	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
+	cmd.Flags().StringVar(&f.vocabulary, "vocabulary", "", "a vocabulary file `F`: the language, extra words and phrases per tool")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object per turn")
 	cmd.Flags().BoolVar(&f.explain, "explain", false, "show the parse, each candidate's evidence and why the policy decided")
 	return cmd
 }
 
 // openRouter loads the catalogue and the agent file and builds a router.
-func openRouter(catFile, lang, agentFile string) (*router.Router, error) {
+func openRouter(catFile, lang, agentFile, vocabFile string) (*router.Router, error) {
 	cat := catalogue.Default()
 	if catFile != "" {
 		c, err := catalogue.ImportFile(catFile)
@@ -71,6 +73,19 @@ func openRouter(catFile, lang, agentFile string) (*router.Router, error) {
 		cat = c
 	}
 	opts := router.Options{}
+	// The language: --lang, else the agent file's, else the vocabulary
+	// file's settings.language, else English. It is chosen, never guessed.
+	chosen, from := lang, "--lang"
+	if vocabFile != "" {
+		v, err := catalogue.LoadVocabulary(vocabFile)
+		if err != nil {
+			return nil, fileError(err)
+		}
+		opts.Vocabulary = v
+		if chosen == "" && v.Language != "" {
+			chosen, from = v.Language, vocabFile
+		}
+	}
 	if agentFile != "" {
 		a, err := catalogue.LoadAgent(agentFile)
 		if err != nil {
@@ -78,17 +93,16 @@ func openRouter(catFile, lang, agentFile string) (*router.Router, error) {
 		}
 		opts.Withdrawn = a.Withdrawn
 		if lang == "" && a.Language != "" {
-			l, err := tokenize.ParseLanguage(a.Language)
-			if err != nil {
-				return nil, fileError(fmt.Errorf("%s: %w", agentFile, err))
-			}
-			opts.Language = l
+			chosen, from = a.Language, agentFile
 		}
 	}
-	if lang != "" {
-		l, err := tokenize.ParseLanguage(lang)
-		if err != nil {
+	if chosen != "" {
+		l, err := tokenize.ParseLanguage(chosen)
+		switch {
+		case err != nil && from == "--lang":
 			return nil, usageError("--lang: %v", err)
+		case err != nil:
+			return nil, fileError(fmt.Errorf("%s: %w", from, err))
 		}
 		opts.Language = l
 	}

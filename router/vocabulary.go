@@ -1,0 +1,87 @@
+package router
+
+import (
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// phrase is a vocabulary phrase of a tool.
+type phrase struct {
+	tool int32
+	text string // normalised
+}
+
+// useVocabulary takes the words of the turn language and the phrases of a
+// vocabulary file.
+func (r *Router) useVocabulary(v *catalogue.Vocabulary) error {
+	if v == nil {
+		return nil
+	}
+	if err := v.Check(r.cat); err != nil {
+		return err
+	}
+	r.words = v.Words[r.lang]
+	index := map[string]int32{}
+	for i := range r.tools {
+		index[r.tools[i].tool.Name] = int32(i)
+	}
+	for _, name := range sortedKeysP(v.Phrases) {
+		for _, p := range v.Phrases[name] {
+			r.phrases = append(r.phrases, phrase{tool: index[name], text: p})
+		}
+	}
+	return nil
+}
+
+func sortedKeysP(m map[string][]string) []string {
+	keys := make(map[string]bool, len(m))
+	for k := range m {
+		keys[k] = true
+	}
+	return sortedKeysB(keys)
+}
+
+// vocabularyTerm reads a turn word through the vocabulary's words: the
+// catalogue word it stands for, read as a term ("" when the vocabulary
+// does not name it).
+func (r *Router) vocabularyTerm(norm string, verb bool) string {
+	target, ok := r.words[norm]
+	if !ok {
+		return ""
+	}
+	if strings.Contains(target, " ") {
+		if term := r.an.phraseTerm(target); term != "" {
+			return term
+		}
+	}
+	words := tokenize.SplitName(target)
+	if len(words) == 0 {
+		return ""
+	}
+	return r.an.wordTerm(words[len(words)-1], !verb)
+}
+
+// phraseTools appends the tools whose vocabulary phrases the turn holds,
+// as whole words.
+func (r *Router) phraseTools(dst []int32, turn string) []int32 {
+	if len(r.phrases) == 0 {
+		return dst
+	}
+	t := " " + strings.Join(strings.Fields(r.an.tk.Normalize(turn)), " ") + " "
+	for _, p := range r.phrases {
+		if i := strings.Index(t, p.text); i > 0 && t[i-1] == ' ' && isBoundary(t, i+len(p.text)) {
+			dst = append(dst, p.tool)
+		}
+	}
+	return dst
+}
+
+func isBoundary(t string, i int) bool {
+	if i >= len(t) {
+		return true
+	}
+	c := t[i]
+	return c == ' ' || c == ',' || c == '.' || c == '?' || c == '!' || c == ';' || c == ':'
+}
