@@ -159,12 +159,13 @@ func (a *analyzer) phraseTerm(p string) string {
 func (a *analyzer) nameWords(name string) []string {
 	words := tokenize.SplitName(name)
 	out := words[:0:0]
+next:
 	for i := 0; i < len(words); i++ {
-		if i+1 < len(words) {
-			if pair := words[i] + " " + words[i+1]; strings.HasPrefix(a.phraseTerm(pair), actionPrefix) {
-				out = append(out, pair)
-				i++
-				continue
+		for n := min(4, len(words)-i); n >= 2; n-- {
+			if p := strings.Join(words[i:i+n], " "); strings.HasPrefix(a.phraseTerm(p), actionPrefix) {
+				out = append(out, p) // markAsRead: mark as read
+				i += n - 1
+				continue next
 			}
 		}
 		out = append(out, words[i])

@@ -474,6 +474,12 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			note("question_get", "a question asks to see", wAction*0.5)
 		}
 	}
+	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !weakVerb(f) {
+		// "email ana@example.com", "text Bob": the verb is the very
+		// thing the tool makes or sends.
+		note("verb_is_object", ti.tool.Name+" acts on what the verb names", wVerbObject)
+		fit = true
+	}
 	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
 		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
 		// "tag the ticket" is to add a tag; "comment on 6110" to add a
@@ -509,9 +515,15 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			fit = true
 		}
 	}
+	idNamed := false
+	for _, a := range f.args {
+		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, IDPrefix(a.Text)) {
+			idNamed = true // an id in the tool's format names its object
+		}
+	}
 	for k, o := range ti.objects {
 		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || r.argNames(f, o) ||
-			f.action != "" && o == objectPrefix+f.action {
+			f.action != "" && o == objectPrefix+f.action || k == ti.head && idNamed {
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
@@ -571,6 +583,10 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		}
 	}
 	return raw, barred, fit
+}
+
+func weakVerb(f *features) bool {
+	return (f.question || f.statement) && !f.actionImplied && !f.actionNoun
 }
 
 func indexTerm(s []string, x string) int {
