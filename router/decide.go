@@ -92,11 +92,13 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 		return d
 	}
 	best := ranked[0]
-	bestScore := normalise(best.raw, perfect)
+	// Margins compare scores before the cap at 1: two tools that both fit
+	// in every way the turn asks still differ by what else they fit.
+	bestScore := best.raw / perfect
 	bt := &r.tools[best.tool]
 	// Withdrawn: the best, or a tool too close to the best to tell apart.
 	for _, sc := range ranked {
-		if bestScore-normalise(sc.raw, perfect) >= marginRead {
+		if bestScore-sc.raw/perfect >= marginRead {
 			break
 		}
 		if r.tools[sc.tool].withdrawn && sc.hasFit {
@@ -126,7 +128,7 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 		if r.tools[sc.tool].withdrawn {
 			continue
 		}
-		if bestScore-normalise(sc.raw, perfect) < margin {
+		if bestScore-sc.raw/perfect < margin {
 			close = append(close, r.tools[sc.tool].tool.Name)
 		}
 	}
@@ -142,7 +144,7 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 	d.Arguments = bindArguments(bt, c.Args)
 	lead := 1.0
 	if len(ranked) > 1 {
-		lead = bestScore - normalise(ranked[1].raw, perfect)
+		lead = bestScore - ranked[1].raw/perfect
 	}
 	d.Reason = fmt.Sprintf("%s: %s, %.2f ahead of the runner-up", bt.tool.Name, r.summary(int(best.tool), &f), lead)
 	return d
