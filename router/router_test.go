@@ -37,3 +37,83 @@ func TestSelectShop(t *testing.T) {
 		}
 	}
 }
+
+func TestSelectCloseTools(t *testing.T) {
+	cat, err := catalogue.ParseMCP("close.json", []byte(`{"tools":[
+ {"name":"get_order","description":"Show an order.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string"}}},"annotations":{"readOnlyHint":true}},
+ {"name":"fetch_order","description":"Fetch an order.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string"}}},"annotations":{"readOnlyHint":true}},
+ {"name":"list_orders","description":"List the orders.","annotations":{"readOnlyHint":true}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := r.Select("show order 5")
+	if d.Outcome != Ambiguous {
+		t.Fatalf("Select(%q) = %s %q, want ambiguous between get_order and fetch_order", "show order 5", d.Outcome, d.Tool)
+	}
+	top := map[string]bool{d.Candidates[0].Tool: true, d.Candidates[1].Tool: true}
+	if !top["get_order"] || !top["fetch_order"] {
+		t.Errorf("Select(%q) candidates = %v, want get_order and fetch_order first", "show order 5", d.Candidates)
+	}
+	if d := r.Select("list all orders"); d.Outcome != Selected || d.Tool != "list_orders" {
+		t.Errorf("Select(%q) = %s %q, want selected list_orders", "list all orders", d.Outcome, d.Tool)
+	}
+}
+
+func TestSelectThen(t *testing.T) {
+	r := shop(t, Options{})
+	d := r.Select("charge the card and then archive the order")
+	if d.Tool != "charge_card" || len(d.Then) != 1 || d.Then[0].Tool != "archive_order" {
+		t.Fatalf("Select = %s then %v, want charge_card then archive_order", d.Tool, d.Then)
+	}
+	if d.Then[0].Turn != "archive the order" {
+		t.Errorf("Then[0].Turn = %q, want %q", d.Then[0].Turn, "archive the order")
+	}
+}
+
+func TestSelectKindsAndConfirm(t *testing.T) {
+	r := shop(t, Options{})
+	tests := []struct {
+		turn    string
+		tool    string
+		kind    catalogue.Kind
+		confirm bool
+	}{
+		{"show me order 42", "get_order", catalogue.Read, false},
+		{"charge 20 dollars to the card for order 42", "charge_card", catalogue.Write, true},
+		{"search the orders of ana@example.com", "search_orders", catalogue.Read, false},
+	}
+	for _, tt := range tests {
+		d := r.Select(tt.turn)
+		if d.Tool != tt.tool || d.Kind != tt.kind || d.Confirm != tt.confirm {
+			t.Errorf("Select(%q) = %q %s confirm=%v, want %q %s confirm=%v", tt.turn, d.Tool, d.Kind, d.Confirm, tt.tool, tt.kind, tt.confirm)
+		}
+	}
+}
+
+func TestSelectAntonymNeverPicked(t *testing.T) {
+	r := shop(t, Options{})
+	for _, turn := range []string{"refund order 42", "I want a refund for order 42", "please reimburse the 20 dollars on order 42"} {
+		if d := r.Select(turn); d.Tool == "charge_card" {
+			t.Errorf("Select(%q) = charge_card, a turn that asks for a refund never charges", turn)
+		}
+	}
+}
+
+func TestSelectWithdrawn(t *testing.T) {
+	r := shop(t, Options{Withdrawn: []string{"archive_order"}})
+	d := r.Select("archive order 42")
+	if d.Outcome != Withdrawn || d.Tool != "archive_order" {
+		t.Errorf("Select(%q) = %s %q, want withdrawn archive_order", "archive order 42", d.Outcome, d.Tool)
+	}
+	for _, turn := range []string{"archive order 42", "show me order 42", "get rid of order 42"} {
+		for _, c := range r.Select(turn).Candidates {
+			if c.Tool == "archive_order" {
+				t.Errorf("Select(%q) lists the withdrawn archive_order among its candidates", turn)
+			}
+		}
+	}
+}
