@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"github.com/stalwart-agents/stalwart/tokenize"
 	"math"
-	"os"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -15,28 +13,28 @@ import (
 
 // The weights of the evidence, in the order the policy reads it.
 const (
-	wAction        = 3.0  // the turn's action is the tool's action
-	wNearAction    = 1.2  // the turn's action is close to the tool's (get ~ list)
-	wAntonym       = -6.0 // the turn's action is the opposite of the tool's
-	wOtherAction   = -1.0 // the tool does another action than the turn asks for
-	wActionInText  = 0.5  // the turn's action is named in the tool's text
-	wObject        = 2.0  // the turn's first object is an object of the tool's name
-	wMoreObject    = 1.0  // each further object of the turn in the tool's name
-	wObjectInTextX = 0.8  // an object of the turn found only in the tool's text
-	wExtraObject   = -0.3 // a modifier of the tool's object the turn never names
-	wMissingHead   = -1.0 // the head noun of the tool's object the turn never names
-	wVerbObject    = 1.5  // the turn's verb is the noun the tool acts on (tag -> add tag)
-	wSecondAction  = 2.0  // the turn's action is another verb of the name, or read from the text
-	wAgreement     = 0.4  // the number of the turn's object agrees with the tool's (order / orders)
-	wPattern       = 1.5  // an id in the format of a parameter's pattern (^INV-[0-9]+$)
-	wSameWord      = 0.5  // the turn's verb is the very word of the tool's name
-	wTextPhaseOne  = 0.3  // the share of a text match in the first, cheap pass
-	wPhrase        = 3.0  // the turn holds a phrase the user's vocabulary gives the tool
+	wAction       = 3.0  // the turn's action is the tool's action
+	wNearAction   = 1.2  // the turn's action is close to the tool's (get ~ list)
+	wAntonym      = -6.0 // the turn's action is the opposite of the tool's
+	wOtherAction  = -1.0 // the tool does another action than the turn asks for
+	wActionInText = 0.5  // the turn's action is named in the tool's text
+	wObject       = 2.0  // the turn's first object is an object of the tool's name
+	wMoreObject   = 1.0  // each further object of the turn in the tool's name
+	wObjectInText = 0.8  // an object of the turn found only in the tool's text
+	wExtraObject  = -0.3 // a modifier of the tool's object the turn never names
+	wMissingHead  = -1.0 // the head noun of the tool's object the turn never names
+	wVerbObject   = 1.5  // the turn's verb is the noun the tool acts on (tag -> add tag)
+	wSecondAction = 2.0  // the turn's action is another verb of the name, or read from the text
+	wAgreement    = 0.4  // the number of the turn's object agrees with the tool's (order / orders)
+	wPattern      = 1.5  // an id in the format of a parameter's pattern (^INV-[0-9]+$)
+	wSameWord     = 0.5  // the turn's verb is the very word of the tool's name
+	wTextPhaseOne = 0.3  // the share of a text match in the first, cheap pass
+	wPhrase       = 3.0  // the turn holds a phrase the user's vocabulary gives the tool
 
 	// maxPrefix is the longest literal prefix of a pattern indexed.
 	maxPrefix     = 8
 	wArgument     = 0.7 // an argument of the turn fits a parameter
-	wTextX        = 2.0 // the description and parameter words (BM25, relative to the best tool)
+	wText         = 2.0 // the description and parameter words (BM25, relative to the best tool)
 	wQuestionRead = 0.6 // a question prefers a tool that reads
 	wNumber       = 0.6 // a plural object prefers list and search; one id prefers get
 	wUnknownWord  = 0.6 // a word no lexicon knows, found in the tool's name
@@ -53,11 +51,11 @@ const (
 // The policy's thresholds, on the normalised score.
 const (
 	// floor is the score under which no tool fits.
-	floorX = 0.38
+	floor = 0.38
 	// marginRead and marginWrite are the leads under which the best is
 	// too close to the runner-up to call: a write must clear more.
-	marginReadX  = 0.06
-	marginWriteX = 0.10
+	marginRead  = 0.06
+	marginWrite = 0.10
 )
 
 // features are what the policy reads of one clause.
@@ -98,7 +96,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			break
 		}
 	}
-	for i := verbAt + 1; i < len(c.Words) && os.Getenv("NOHEAD") == ""; i++ {
+	for i := verbAt + 1; i < len(c.Words); i++ {
 		if c.Words[i].Class != grammar.Noun {
 			if head >= 0 {
 				break
@@ -674,23 +672,3 @@ func normalise(raw, perfect float64) float64 {
 	}
 	return math.Min(1, raw/perfect)
 }
-
-var (
-	wObjectInText = envF("WOT", wObjectInTextX)
-	wText         = envF("WT", wTextX)
-	floor         = envF("FLOOR", floorX)
-	marginRead    = envF("MR", marginReadX)
-	marginWrite   = envF("MW", marginWriteX)
-)
-
-func envF(k string, d float64) float64 {
-	if v := os.Getenv(k); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err == nil {
-			return f
-		}
-	}
-	return d
-}
-
-var textK = envF("TK", 2)
