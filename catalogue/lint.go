@@ -43,8 +43,9 @@ const (
 	// LintToolNameDuplicate is a name two tools of the catalogue share.
 	LintToolNameDuplicate = "tool_name_duplicate"
 	// LintToolsIndistinguishable is two tools the router cannot tell
-	// apart: no plain turn for one of them selects it, and its turns reach
-	// the other or tie with it. The router reports it.
+	// apart: their plain turns reach each other or tie, and the router
+	// reads both names alike, or no plain turn for one of them selects
+	// it. The router reports it.
 	LintToolsIndistinguishable = "tools_indistinguishable"
 	// LintNameReadAsGrammar is a tool whose name the grammar reads as
 	// grammar words only ("please", "and_then", "what_is"). The router
@@ -66,7 +67,8 @@ const (
 	// retry-safe.
 	LintCompensationNotRetrySafe = "compensation_not_retry_safe"
 	// LintPlainTurnAmbiguous is two tools some plain turns of one of them
-	// cannot tell apart, though other turns can. The router reports it.
+	// cannot tell apart, though their names read differently and other
+	// turns can. The router reports it.
 	LintPlainTurnAmbiguous = "plain_turn_ambiguous"
 	// LintToolUnreachable is a tool none of whose plain turns selects it,
 	// and none reaches another tool either. The router reports it.
@@ -96,10 +98,14 @@ const (
 // LintInfo describes one lint: its name, severity, group, and what it
 // means, as a report prints it.
 type LintInfo struct {
-	Name     string   `json:"name"`
+	// Name is the lint's name, as reports print it.
+	Name string `json:"name"`
+	// Severity is the severity of its findings.
 	Severity Severity `json:"severity"`
-	Group    Group    `json:"group"`
-	Meaning  string   `json:"meaning"`
+	// Group is the list it belongs to.
+	Group Group `json:"group"`
+	// Meaning says what a finding of it means.
+	Meaning string `json:"meaning"`
 }
 
 // lintTable lists every lint in report order: the lints before the
@@ -322,7 +328,7 @@ func plural(n int, word string) string {
 // consistent with the kind, the side-effect class and the declarations);
 // and an idempotency key on every W1 and W2 tool.
 func Lint(c *Catalogue) *Report {
-	r := &Report{Source: c.Source, Tools: len(c.Tools)}
+	r := &Report{Source: c.Source, Tools: len(c.Tools), Findings: []Finding{}}
 	byName := make(map[string]*Tool, len(c.Tools))
 	for i := range c.Tools {
 		t := &c.Tools[i]
@@ -705,12 +711,11 @@ func inconsistentHints(t *Tool) []string {
 		case !reads && t.Kind == Read:
 			out = append(out, fmt.Sprintf("side-effect class %s writes, but the tool is a read", se))
 		}
-		if se == "R1" && is(a.OpenWorldHint, false) {
-			out = append(out, "openWorldHint is false on an R1 tool, which reads content from outside")
-		}
 	}
 	if is(a.OpenWorldHint, false) {
 		switch {
+		case t.Declarations.SideEffect == "R1":
+			out = append(out, "openWorldHint is false on an R1 tool, which reads content from outside")
 		case t.Declarations.Egress:
 			out = append(out, "openWorldHint is false, but the tool declares egress")
 		case t.Declarations.ReadsOutside:
