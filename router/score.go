@@ -422,10 +422,12 @@ func (r *Router) actionWeight(f *features) float64 {
 // whether its name fits the turn at all.
 func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barred, fit bool) {
 	ti := &r.tools[i]
-	note := func(kind, detail string, w float64) {
+	// note adds a piece of evidence; its detail, in three parts, is only
+	// put together when an explanation asks for it.
+	note := func(kind string, w float64, a, b, c string) {
 		raw += w
 		if ev != nil {
-			*ev = append(*ev, Evidence{Kind: kind, Detail: detail, Weight: w})
+			*ev = append(*ev, Evidence{Kind: kind, Detail: a + b + c, Weight: w})
 		}
 	}
 	// 1. Action.
@@ -437,30 +439,30 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge.
 			// Nor is the tool that did it called again.
-			note("reported_action", f.action+" is reported, not asked for", 0)
+			note("reported_action", 0, f.action, " is reported, not asked for", "")
 			barred = true
 		case f.action == ti.action && ti.actionFromText:
-			note("action", f.action+" (from the tool's text)", aw*wSecondAction/wAction)
+			note("action", aw*wSecondAction/wAction, f.action, " (from the tool's text)", "")
 			fit = true
 		case f.action == ti.action:
-			note("action", f.action, aw)
+			note("action", aw, f.action, "", "")
 			fit = true
 			if f.verbStem != "" && f.verbStem == ti.actionStem {
 				// The very word of the name: terminate, not just stop.
-				note("same_word", ti.actionWord, wSameWord)
+				note("same_word", wSameWord, ti.actionWord, "", "")
 			}
 		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
-			note("antonym", f.action+" is the opposite of "+ti.action, wAntonym)
+			note("antonym", wAntonym, f.action, " is the opposite of ", ti.action)
 			barred = true
 		case r.en.IsNear(f.action, ti.action):
-			note("near_action", f.action+" ~ "+ti.action, aw*wNearAction/wAction)
+			note("near_action", aw*wNearAction/wAction, f.action, " ~ ", ti.action)
 		case containsTerm(ti.actions, f.action) && !weak:
-			note("second_action", f.action+" is another verb of the name", aw*wSecondAction/wAction)
+			note("second_action", aw*wSecondAction/wAction, f.action, " is another verb of the name", "")
 			fit = true
 		case r.hasText(i, actionPrefix+f.action):
-			note("action_in_text", f.action, wActionInText)
+			note("action_in_text", wActionInText, f.action, "", "")
 		case !f.actionImplied && !weak:
-			note("other_action", ti.action+" is not "+f.action, wOtherAction)
+			note("other_action", wOtherAction, ti.action, " is not ", f.action)
 		}
 	}
 	if f.questionGet && ti.tool.Kind == catalogue.Read {
@@ -469,20 +471,20 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			want = "list"
 		}
 		if ti.action == want || ti.action != "" && r.en.IsNear(want, ti.action) && ti.action != "get" && want == "list" {
-			note("question_get", "a question asks to see", wAction*0.5)
+			note("question_get", wAction*0.5, "a question asks to see", "", "")
 		}
 	}
 	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !weakVerb(f) {
 		// "email ana@example.com", "text Bob": the verb is the very
 		// thing the tool makes or sends.
-		note("verb_is_object", ti.tool.Name+" acts on what the verb names", wVerbObject)
+		note("verb_is_object", wVerbObject, ti.tool.Name, " acts on what the verb names", "")
 		fit = true
 	}
 	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
 		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
 		// "tag the ticket" is to add a tag; "comment on 6110" to add a
 		// comment: a verb made of the noun the tool acts on.
-		note("verb_object", f.action+" is what "+ti.tool.Name+" acts on", wVerbObject)
+		note("verb_object", wVerbObject, f.action, " is what the tool acts on", "")
 		fit = true
 	}
 	// 2. Objects: the turn's head object weighs most, the later ones
@@ -498,18 +500,18 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		at := indexTerm(ti.objects, o)
 		switch {
 		case at >= 0 && (at == ti.head || ti.head < 0):
-			note("object", strings.TrimPrefix(o, objectPrefix), w)
+			note("object", w, strings.TrimPrefix(o, objectPrefix), "", "")
 			fit = true
 		case at >= 0:
-			note("object_modifier", strings.TrimPrefix(o, objectPrefix), w*0.5)
+			note("object_modifier", w*0.5, strings.TrimPrefix(o, objectPrefix), "", "")
 			fit = true
 		case r.hasText(i, o):
-			note("object_in_text", strings.TrimPrefix(o, objectPrefix), wObjectInText*w/wObject)
+			note("object_in_text", wObjectInText*w/wObject, strings.TrimPrefix(o, objectPrefix), "", "")
 		}
 	}
 	for _, u := range f.unknown {
 		if containsTerm(ti.stems, u) {
-			note("name_word", strings.TrimPrefix(u, stemPrefix), wUnknownWord)
+			note("name_word", wUnknownWord, strings.TrimPrefix(u, stemPrefix), "", "")
 			fit = true
 		}
 	}
@@ -526,21 +528,21 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
 		if k == ti.head {
-			note("missing_head", "the turn never names "+name, wMissingHead)
+			note("missing_head", wMissingHead, "the turn never names ", name, "")
 		} else {
-			note("extra_object", name, wExtraObject)
+			note("extra_object", wExtraObject, name, "", "")
 		}
 	}
 	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
 		if f.plural == ti.plural {
-			note("agreement", "one or many, as the name says", wAgreement)
+			note("agreement", wAgreement, "one or many, as the name says", "", "")
 		} else {
-			note("agreement", "the name says the other number", -wAgreement)
+			note("agreement", -wAgreement, "the name says the other number", "", "")
 		}
 	}
 	for _, t := range f.phrased {
 		if int(t) == i {
-			note("phrase", "a phrase the vocabulary gives this tool", wPhrase)
+			note("phrase", wPhrase, "a phrase the vocabulary gives this tool", "", "")
 			fit = true
 			break
 		}
@@ -550,13 +552,13 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		if a.Kind == "identifier" {
 			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
 				// An id in a format this tool documents names its object.
-				note("id_format", a.Text+" is a "+pre+" id", wPattern)
+				note("id_format", wPattern, a.Text, " is an id of the form ", pre)
 				fit = true
 				continue
 			}
 		}
 		if p := fitParam(ti.params, a); p != nil {
-			note("argument", a.Text+" -> "+p.name, wArgument)
+			note("argument", wArgument, a.Text, " -> ", p.name)
 		}
 	}
 	// 4. Text.
@@ -566,18 +568,22 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 	}
 	if bm > 0 && f.maxText > 0 {
 		// Relative to the tool whose text matches the turn best.
-		note("text", fmt.Sprintf("bm25 %.2f of %.2f", bm, f.maxText), wText*bm/f.maxText)
+		w := wText * bm / f.maxText
+		raw += w
+		if ev != nil {
+			*ev = append(*ev, Evidence{Kind: "text", Detail: fmt.Sprintf("bm25 %.2f of %.2f", bm, f.maxText), Weight: w})
+		}
 	}
 	// 5. Form.
 	if f.question && ti.tool.Kind == catalogue.Read {
-		note("question_read", "a question prefers a read", wQuestionRead)
+		note("question_read", wQuestionRead, "a question prefers a read", "", "")
 	}
 	if (f.action == "get" || f.action == "list" || f.action == "search" || f.action == "") && ti.tool.Kind == catalogue.Read {
 		switch {
 		case f.plural && !f.hasID && (ti.action == "list" || ti.action == "search"):
-			note("plural_list", "a plural object with no id", wNumber)
+			note("plural_list", wNumber, "a plural object with no id", "", "")
 		case f.hasID && !f.plural && ti.action == "get":
-			note("one_get", "one id", wNumber*0.5)
+			note("one_get", wNumber*0.5, "one id", "", "")
 		}
 	}
 	return raw, barred, fit
