@@ -49,6 +49,7 @@ type toolInfo struct {
 	actions        []string
 	actionFromText bool
 	plural         bool     // the head noun of the name is plural (list_orders)
+	all            bool     // the name says it acts on all of a kind (cancel_all_timers)
 	objects        []string // object terms of the name, in order
 	stems          []string // the stems of the object words, beside objects
 	qualifier      []bool   // beside objects: a word after a preposition (by id, to inbox)
@@ -304,6 +305,11 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common)
+		for _, w := range words {
+			if r.en.Has("quantifier", w) {
+				ti.all = true // HassCancelAllTimers acts on every timer
+			}
+		}
 		if ti.actionWord != "" {
 			ti.actionStem = a.stemmer.Stem(ti.actionWord)
 		}

@@ -27,9 +27,10 @@ const (
 	wSecondAction = 2.0  // the turn's action is another verb of the name, or read from the text
 	wAgreement    = 0.4  // the number of the turn's object agrees with the tool's (order / orders)
 	wPattern      = 1.5  // an id in the format of a parameter's pattern (^INV-[0-9]+$)
-	wSameWord     = 0.5  // the turn's verb is the very word of the tool's name
+	wSameWord     = 1.0  // the turn's verb is the very word of the tool's name
 	wTextPhaseOne = 0.3  // the share of a text match in the first, cheap pass
 	wPhrase       = 3.0  // the turn holds a phrase the user's vocabulary gives the tool
+	wQuantifier   = 0.8  // a name that acts on all of a kind, and a turn that says all (or not)
 
 	// maxPrefix is the longest literal prefix of a pattern indexed.
 	maxPrefix     = 8
@@ -74,6 +75,7 @@ type features struct {
 	maxText       float64 // the best text score of any tool, set by rank
 	phrased       []int32 // tools whose vocabulary phrases the turn holds
 	plural        bool    // the head object is plural
+	all           bool    // the turn asks about all of a kind ("cancel all timers")
 	hasID         bool    // an argument names one thing
 }
 
@@ -124,6 +126,9 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 			f.text = append(f.text, term)
 			continue
+		}
+		if w.Class == grammar.Function && r.gram.Lexicon().Has("quantifier", w.Norm) {
+			f.all = true
 		}
 		switch w.Class {
 		case grammar.Noun:
@@ -254,7 +259,7 @@ func (s *scorer) bump(t int32, w float32) {
 // order, each piece adding to a tool's raw score:
 //
 //  1. Action: the turn's action concept is the tool's action (+3, and
-//     +0.5 more when the turn's verb is the very word of the name); close
+//     +1 more when the turn's verb is the very word of the name); close
 //     to it, as get is to list (+1.2); its opposite, as refund is to
 //     charge (-6, and the tool is barred from selection); or named in the
 //     tool's text (+0.5). The verb of a question or a statement counts
@@ -275,6 +280,8 @@ func (s *scorer) bump(t int32, w float32) {
 //     number of the tool's (cancel my timer, cancel all timers) +0.4, in
 //     the other number -0.4.
 //     A phrase the user's vocabulary file gives the tool, in the turn: +3.
+//     A name that acts on all of a kind (cancel_all_timers): +0.8 when the
+//     turn says all, every or each, -0.8 when it does not.
 //  3. Arguments: each argument that fits a parameter, by the noun that
 //     names it, its pattern, its type or format (+0.7); an id in a format
 //     the tool documents, by the literal prefix of a parameter's pattern
@@ -545,6 +552,13 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 			note("phrase", wPhrase, "a phrase the vocabulary gives this tool", "", "")
 			fit = true
 			break
+		}
+	}
+	if ti.all {
+		if f.all {
+			note("quantifier", wQuantifier, "all, as the name says", "", "")
+		} else {
+			note("quantifier", -wQuantifier, "the name acts on all; the turn does not say all", "", "")
 		}
 	}
 	// 3. Arguments.
