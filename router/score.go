@@ -107,7 +107,9 @@ func (r *Router) features(c *grammar.Clause) features {
 		}
 		head = i
 	}
-	if head >= 0 {
+	if head >= 0 && len(r.postings[objectPrefix+c.Words[head].Concept]) > 0 {
+		// The number of a thing the catalogue names: "details" is no
+		// request for many of anything.
 		f.plural = c.Words[head].Plural
 	}
 	for i := range c.Words {
