@@ -13,8 +13,13 @@ type FuzzyIndex struct {
 }
 
 // MinFuzzy is the shortest word matched within an edit: shorter words
-// have too many neighbours to guess.
-const MinFuzzy = 4
+// have too many neighbours to guess. MaxFuzzy is the longest: no word of
+// a lexicon is longer, and the cost of a look-up grows with the square
+// of the length.
+const (
+	MinFuzzy = 4
+	MaxFuzzy = 24
+)
 
 // NewFuzzyIndex indexes the words.
 func NewFuzzyIndex(words []string) *FuzzyIndex {
@@ -54,7 +59,7 @@ func deletions(w string) []string {
 // than MinFuzzy.
 func (fx *FuzzyIndex) Lookup(w string) ([]string, int) {
 	n := utf8.RuneCountInString(w)
-	if n < MinFuzzy || fx == nil {
+	if n < MinFuzzy || n > MaxFuzzy || fx == nil {
 		return nil, 0
 	}
 	maxDist := 1

@@ -55,8 +55,8 @@ const (
 	floor = 0.38
 	// marginRead and marginWrite are the leads under which the best is
 	// too close to the runner-up to call: a write must clear more.
-	marginRead  = 0.06
-	marginWrite = 0.10
+	marginRead  = 0.05
+	marginWrite = 0.08
 )
 
 // features are what the policy reads of one clause.
