@@ -2,6 +2,8 @@ package grammar
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // closedClasses are the function classes that win over a content reading
@@ -36,8 +38,9 @@ func (e *Engine) classify(ps []piece) {
 		switch pc.kind {
 		case pPunct:
 			if pc.punct != ',' && pc.punct != ':' {
-				hasVerb, prev = false, nil
+				hasVerb = false
 			}
+			prev = nil // "no, cancel it": a mark parts a word from the one before
 			continue
 		case pValue:
 			prev = pc
@@ -91,6 +94,12 @@ func (e *Engine) classify(ps []piece) {
 			// determiner a verb form modifies the noun; it is no verb.
 			pc.class = Unknown
 			pc.verb = ""
+		case canVerb && e.participle(pc.norm) && prev != nil && prev.kind == pWord && prev.class == Noun:
+			// "pedidos cancelados", "notas de crédito emitidas": a
+			// participle right after its noun qualifies it; it is no
+			// verb of the clause ("o pedido foi cancelado" has one).
+			pc.class = Unknown
+			pc.verb = ""
 		case canVerb && !canNoun:
 			pc.class = Verb
 		case canNoun && !canVerb:
@@ -109,6 +118,12 @@ func (e *Engine) classify(ps []piece) {
 		}
 		prev = pc
 	}
+}
+
+// participle reports whether w is a past participle, where the language
+// tells one.
+func (e *Engine) participle(w string) bool {
+	return e.rules.Participle != nil && e.rules.Participle(w)
 }
 
 // gerund reports whether w is a gerund: by the language's rule, or
@@ -132,6 +147,10 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	case prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&(fDeterminer) != 0:
 		return Noun
 	case prev != nil && prev.kind == pValue:
+		return Noun
+	case e.participle(pc.norm) && !(prev != nil && prev.kind == pWord && prev.bits&fAuxiliary != 0):
+		// "chamado 4821", "pedidos feitos ontem": a participle with no
+		// auxiliary before it is no command; the word is the noun.
 		return Noun
 	case next != nil && next.kind == pWord && next.bits&fGenitive != 0:
 		// "fatura de março", "list of orders": a genitive joins a noun
@@ -174,36 +193,71 @@ func nextPiece(rest []piece) *piece {
 func (e *Engine) particle(pc *piece, rest []piece) bool {
 	for k := 0; k < len(rest) && k < 5; k++ {
 		r := &rest[k]
-		if r.kind == pPunct || r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) {
+		if r.kind == pPunct {
 			return false
 		}
-		if r.kind != pWord || r.consumed {
+		phrase, n := "", 0
+		if r.kind == pWord && !r.consumed {
+			// A particle may be a word that otherwise joins clauses:
+			// "marca o e-mail como lido", "mark it as read".
+			phrase, n = e.particleAt(pc.norm, rest[k:])
+		}
+		if n == 0 {
+			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) {
+				return false
+			}
 			continue
 		}
-		if forms, ok := e.lx.Particles[r.norm]; ok {
-			if nx := nextPiece(rest[k+1:]); k > 0 && nx != nil && nx.kind == pWord && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
-				// "put eggs on my list": a particle apart from its verb
-				// and followed by a noun phrase is a preposition.
-				continue
-			}
-			if phrase, ok := forms[pc.norm]; ok {
-				pc.verb = e.lx.Actions[phrase]
-				pc.norm = phrase
-				pc.phrasal = true
-				pc.class = Verb
-				r.consumed = true
-				r.class = Function
-				return true
+		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pWord && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
+			// "put eggs on my list": a one-word particle apart from its
+			// verb and followed by a noun phrase is a preposition ("traz
+			// a pasta de volta do arquivo" keeps its particle).
+			continue
+		}
+		pc.verb = e.lx.Actions[phrase]
+		pc.norm = phrase
+		pc.phrasal = true
+		pc.class = Verb
+		for j := k; j < k+n; j++ {
+			rest[j].consumed = true
+			rest[j].class = Function
+		}
+		return true
+	}
+	return false
+}
+
+// particleAt finds the longest particle that starts at ps[0] and
+// completes the verb form verb ("off" in "turn the lights off", "como
+// lido" in "marca o e-mail como lido"). It returns the phrasal verb and
+// how many pieces its particle takes, or 0.
+func (e *Engine) particleAt(verb string, ps []piece) (string, int) {
+	var buf []byte
+	best, bestN := "", 0
+	for n := 0; n < len(ps) && n < e.lx.MaxPhrase; n++ {
+		p := &ps[n]
+		if p.kind != pWord || p.consumed {
+			break
+		}
+		if n > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, p.norm...)
+		if forms, ok := e.lx.Particles[string(buf)]; ok {
+			if phrase, ok := forms[verb]; ok {
+				best, bestN = phrase, n+1
 			}
 		}
 	}
-	return false
+	return best, bestN
 }
 
 // guess reads a word no lexicon knows: within an edit of a known verb or
 // noun it is read as that word, marked fuzzy.
 func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
-	if e.foreign(pc.norm) {
+	if e.foreign(pc.norm) || pc.start > 0 && isName(pc.text) {
+		// A capitalised word inside a sentence is a name (Dana, Paris),
+		// no slip of typing.
 		return
 	}
 	cands, _ := e.fuzzy.Lookup(pc.norm)
@@ -233,12 +287,17 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 	rank := func(c string) int {
 		r := 0
 		if e.fits(c, wantVerb) {
-			r += 4
+			r += 8
 		}
 		if c[0] == pc.norm[0] {
-			r += 2
+			r += 4
 		}
 		if wantVerb && e.base[c] {
+			r += 2
+		}
+		if slip(pc.norm, c) {
+			// A letter left out or two swapped are the commonest slips
+			// of typing: "mostar" is mostrar, not montar.
 			r++
 		}
 		return r
@@ -258,6 +317,34 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 	pc.norm = best
 }
 
+// isName reports whether a word is written as a name: capitalised, or in
+// capitals.
+func isName(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsUpper(r)
+}
+
+// slip reports whether typed is word with one letter left out, or with
+// two neighbouring letters swapped.
+func slip(typed, word string) bool {
+	t, w := []rune(typed), []rune(word)
+	switch len(w) - len(t) {
+	case 1:
+		for i := range w {
+			if string(w[:i])+string(w[i+1:]) == typed {
+				return true
+			}
+		}
+	case 0:
+		for i := 0; i+1 < len(t); i++ {
+			if t[i] != w[i] {
+				return t[i] == w[i+1] && t[i+1] == w[i] && string(t[i+2:]) == string(w[i+2:])
+			}
+		}
+	}
+	return false
+}
+
 // completes reports whether a particle later in the clause makes w a
 // phrasal verb.
 func (e *Engine) completes(w string, rest []piece) bool {
@@ -266,10 +353,8 @@ func (e *Engine) completes(w string, rest []piece) bool {
 		if r.kind == pPunct {
 			return false
 		}
-		if forms, ok := e.lx.Particles[r.norm]; ok {
-			if _, ok := forms[w]; ok {
-				return true
-			}
+		if _, n := e.particleAt(w, rest[k:]); n > 0 {
+			return true
 		}
 	}
 	return false
@@ -321,6 +406,14 @@ func (e *Engine) clauses(ps []piece) [][2]int {
 	}
 	for i := 0; i < len(ps); i++ {
 		pc := &ps[i]
+		if i > 0 && pc.start < ps[i-1].end || i+1 < len(ps) && ps[i+1].start < pc.end {
+			// A piece of a word split in pieces ("charge-and-archive")
+			// never breaks a clause: clauses keep whole words.
+			if pc.kind == pWord && pc.class == Verb {
+				hasVerb = true
+			}
+			continue
+		}
 		switch {
 		case pc.kind == pPunct && strings.IndexByte(".;!?", pc.punct) >= 0:
 			if hasContent(ps[i+1:]) {
@@ -386,7 +479,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	verbAt, firstWord := -1, -1
 	negAt := -1
 	withdraw := false
-	question, request, subject, endsQ := false, false, false, false
+	question, request, subject, endsQ, prohibition := false, false, false, false, false
 	content := 0
 	for i := range ps {
 		pc := &ps[i]
@@ -414,7 +507,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		case pc.class == Noun || pc.class == Unknown:
 			content++
 		case pc.class == Function:
-			if pc.bits&fNegation != 0 && negAt < 0 {
+			if pc.bits&fNegation != 0 && negAt < 0 && !e.negatesOtherVerb(ps[i+1:]) {
 				negAt = i
 				if strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && !strings.HasSuffix(pc.norm, " not") {
 					withdraw = true // never mind, forget it, no need
@@ -437,9 +530,14 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		case fw.kind == pWord && fw.class == Function && fw.bits&fAuxiliary != 0:
 			// "can you show", "could I get": a request; "is order 5
 			// paid?", "did it ship?": a question.
-			if e.auxRequest(ps[firstWord+1:]) {
+			nx := nextWord(ps[firstWord+1:])
+			switch {
+			case fw.bits&fNegation != 0 && nx != nil && nx.class == Verb:
+				// "don't charge the card": a prohibition, no question.
+				prohibition = true
+			case e.auxRequest(ps[firstWord+1:]):
 				request = true
-			} else {
+			default:
 				question = true
 			}
 		}
@@ -453,8 +551,9 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		c.Act = Question
 	case request:
 		c.Act = Request
-	case verbAt >= 0 && verbAt != firstWord && !precededByFrame(ps[:verbAt]) &&
-		(subject || !e.isBase(ps[verbAt].norm) || hasAux(ps[:verbAt])):
+	case verbAt >= 0 && verbAt != firstWord &&
+		(subject || !precededByFrame(ps[:verbAt]) || !e.isBase(ps[verbAt].norm) && hasAux(ps[:verbAt])) &&
+		(!e.isBase(ps[verbAt].norm) || hasAux(ps[:verbAt])):
 		// "my card was charged twice", "I archived an email": a subject
 		// and a verb not in the base form report something. A base form
 		// after other words is still a command ("just quietly delete it").
@@ -474,14 +573,35 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	}
 	// Negation: before the verb, in a command or a request; a withdrawal
 	// (never mind, forget it) anywhere.
+	// A comma between the negation and the verb ends its reach ("no,
+	// cancel it"); a negated auxiliary that opens a question or a request
+	// asks all the same ("can't you refund it?").
+	if negAt >= 0 && verbAt > negAt && commaBetween(ps[negAt:verbAt]) {
+		// A negation said again after the comma reaches the verb: "não,
+		// não cancela", "deixa pra lá, não precisa fazer rollback".
+		for i := verbAt - 1; i > negAt && !(ps[i].kind == pPunct && ps[i].punct == ','); i-- {
+			if pc := &ps[i]; pc.kind == pWord && pc.class == Function && pc.bits&fNegation != 0 && !e.negatesOtherVerb(ps[i+1:]) {
+				negAt = i
+				withdraw = strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && !strings.HasSuffix(pc.norm, " not")
+			}
+		}
+	}
+	auxFront := firstWord >= 0 && ps[firstWord].kind == pWord && ps[firstWord].bits&fAuxiliary != 0 && negAt <= firstWord+1 && !prohibition
 	switch {
+	case negAt < 0:
 	case withdraw && c.Act != Question && (verbAt < 0 || verbAt < negAt):
-		// "never mind", "forget it"; but "on second thought, cancel
-		// order 5" asks for what follows.
+		// "never mind", "forget it".
 		c.Negated = true
-	case negAt >= 0 && c.Act != Question && c.Act != Statement && (verbAt < 0 || negAt < verbAt):
+	case withdraw && verbAt > negAt && commaBetween(ps[negAt:verbAt]):
+		// "on second thought, cancel order 5" asks for what follows.
+	case withdraw:
+		// "no need to restart the router".
 		c.Negated = true
-	case negAt >= 0 && c.Act == Statement && verbAt > negAt && wantsBetween(ps[negAt:verbAt]):
+	case verbAt > negAt && commaBetween(ps[negAt:verbAt]):
+	case auxFront && (c.Act == Question || c.Act == Request):
+	case c.Act != Question && c.Act != Statement && (verbAt < 0 || negAt < verbAt):
+		c.Negated = true
+	case c.Act == Statement && verbAt > negAt && wantsBetween(ps[negAt:verbAt]):
 		// "I don't want to cancel it".
 		c.Negated = true
 	}
@@ -538,6 +658,14 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		}
 	}
 	return c
+}
+
+// negatesOtherVerb reports whether a negation is the negation of the verb
+// right after it, when that verb names no action ("não sei o número",
+// "não funciona"): the turn reports something and asks for no less.
+func (e *Engine) negatesOtherVerb(rest []piece) bool {
+	nx := nextWord(rest)
+	return nx != nil && nx.class == Function && nx.bits&fOtherVerb != 0 && nx.bits&fAuxiliary == 0
 }
 
 // auxRequest reads what follows an auxiliary that starts a clause: a
@@ -617,12 +745,21 @@ func precededByFrame(ps []piece) bool {
 // in its base form, the form of a command.
 func (e *Engine) isBase(norm string) bool {
 	first, _, _ := strings.Cut(norm, " ")
-	return e.base[first] || e.base[norm]
+	return e.base[first] || e.base[norm] || e.rules.Imperative != nil && e.rules.Imperative(first)
 }
 
 func hasAux(ps []piece) bool {
 	for i := range ps {
 		if ps[i].kind == pWord && ps[i].class == Function && ps[i].bits&fAuxiliary != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func commaBetween(ps []piece) bool {
+	for i := range ps {
+		if ps[i].kind == pPunct && ps[i].punct == ',' {
 			return true
 		}
 	}

@@ -73,6 +73,12 @@ func (fx *FuzzyIndex) Lookup(w string) ([]string, int) {
 				continue
 			}
 			d := osaDistance(w, c, maxDist)
+			if d == 1 && n <= 5 && !slip(w, c) {
+				// A short word one letter away from another is as often
+				// another word ("lost", "list"): only the slips typing
+				// makes count there.
+				continue
+			}
 			switch {
 			case d < bestDist:
 				best, bestDist = append(best[:0], c), d

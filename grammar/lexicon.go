@@ -39,8 +39,9 @@ type Lexicon struct {
 	Values map[string]map[string]string
 	// MaxPhrase is the most words any entry has.
 	MaxPhrase int
-	// Particles are the last words of phrasal verbs ("on", "off", "up"),
-	// with the first words they follow: particle -> verb form -> phrase.
+	// Particles are the words that complete phrasal verbs ("on", "off",
+	// "up", "as read", "do ar"), with the first words they follow:
+	// particle -> verb form -> phrase.
 	Particles map[string]map[string]string
 }
 
@@ -67,6 +68,11 @@ const (
 	AntonymsFile = "antonyms.tsv"
 	FunctionFile = "function.tsv"
 )
+
+// VerbClass is the function.tsv class of the verbs that name no action
+// (fail, arrive; falhar, chegar): known words of the language, written
+// as base forms whose other forms the morphology gives.
+const VerbClass = "verb"
 
 // valuedClasses are the function.tsv classes whose entries are word=value.
 var valuedClasses = map[string]bool{"number_word": true, "ordinal": true, "currency": true, "currency_symbol": true,
@@ -125,10 +131,16 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 
 	// function.tsv first: the irregular verbs feed the action forms.
 	irregular := map[string][]string{}
+	var verbs []string
 	read(FunctionFile, 2, func(pos token.Position, f []string) {
 		class := f[0]
 		if class == "irregular" {
 			forms := splitList(f[1])
+			for i := range forms {
+				// Folded as the words they are matched against are
+				// (começar, comece -> comecar, comece).
+				forms[i] = tokenize.Normalize(forms[i])
+			}
 			if len(forms) < 2 {
 				errs.Add(pos, "an irregular line names the base form and at least one other form")
 				return
@@ -172,8 +184,18 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 			}
 			set[w] = true
 			lx.notePhrase(w)
+			if class == VerbClass {
+				verbs = append(verbs, w)
+			}
 		}
 	})
+	// The verbs that name no action are listed by their base form; their
+	// other forms are the morphology's, as an action's are.
+	for _, w := range verbs {
+		for _, form := range morph.VerbForms(w, irregular[w]) {
+			lx.Function[VerbClass][form] = true
+		}
+	}
 
 	nearAt := map[string]token.Position{}
 	read(ActionsFile, 3, func(pos token.Position, f []string) {
@@ -204,7 +226,7 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 				}
 				lx.Actions[full] = concept
 				lx.notePhrase(full)
-				if phrasal && !strings.Contains(rest, " ") {
+				if phrasal {
 					m := lx.Particles[rest]
 					if m == nil {
 						m = map[string]string{}

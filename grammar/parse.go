@@ -43,6 +43,15 @@ type Rules struct {
 	Infinitive func(norm string) bool
 	// Gerund reports whether a word is a gerund ("charging").
 	Gerund func(norm string) bool
+	// Imperative reports whether a verb form can give a command, where
+	// the language has command forms besides the base form (pt: mostra,
+	// mostre, mostrem); nil where the base form is the command.
+	Imperative func(norm string) bool
+	// Participle reports whether a verb form is a past participle, where
+	// the language tells it from the other forms (pt: cancelado, feitas,
+	// pago); nil where it does not (English "cancelled" is also a past
+	// tense).
+	Participle func(norm string) bool
 	// IDNouns are the nouns that only introduce an id ("number", "id",
 	// "no", "número"), passed over when an argument looks for its noun.
 	IDNouns []string
@@ -105,6 +114,8 @@ const (
 	fIDNoun
 	fClitic
 	fGenitive
+	fOtherVerb
+	fAdjective
 )
 
 var classBits = map[string]uint32{
@@ -112,6 +123,7 @@ var classBits = map[string]uint32{
 	"conjunction": fConjunction, "clause_break": fClauseBreak, "politeness": fPoliteness,
 	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
 	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
+	"verb": fOtherVerb, "adjective": fAdjective,
 }
 
 // NewEngine returns an Engine for lang. now gives today's date for
@@ -371,9 +383,33 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			i = j - 1
 			continue
 		}
+		if m := e.monthAfterPreposition(out, pc); m > 0 {
+			// "as faturas de março", "invoices from March": a month's
+			// name after a preposition names the month of this year.
+			out = append(out, piece{kind: pValue, text: pc.text, norm: pc.norm, start: pc.start, end: pc.end, class: Value,
+				arg: Arg{Kind: "date", Text: pc.text, Value: fmt.Sprintf("%04d-%02d", e.now().Year(), m), Start: pc.start, End: pc.end}})
+			continue
+		}
 		out = append(out, pc)
 	}
 	return out
+}
+
+// monthAfterPreposition returns the number of the month pc names, when
+// the piece before it (the last of done) is a preposition; else 0.
+func (e *Engine) monthAfterPreposition(done []piece, pc piece) int {
+	if pc.kind != pWord || len(done) == 0 {
+		return 0
+	}
+	prev := done[len(done)-1]
+	if prev.kind != pWord || e.bits[prev.norm]&fPreposition == 0 {
+		return 0
+	}
+	m, err := strconv.Atoi(e.lx.Values["month"][pc.norm])
+	if err != nil || m < 1 || m > 12 {
+		return 0
+	}
+	return m
 }
 
 // spokenNumber reads number words from piece i: "forty two", "forty-two",
@@ -494,7 +530,8 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 		return "", i, false
 	}
 	end := j + 1
-	if _, ordinal := e.lx.Values["ordinal"][in[j].norm]; ordinal && !next && end < len(in) && e.nounAt(in[end]) {
+	if _, ordinal := e.lx.Values["ordinal"][in[j].norm]; ordinal && !next && end < len(in) &&
+		(e.nounAt(in[end]) || e.nounAt(piece{kind: pWord, norm: in[j].norm + " " + in[end].norm})) {
 		// A weekday that is also an ordinal, before a noun, is the
 		// ordinal: "a segunda fatura", "segunda via".
 		return "", i, false
@@ -520,6 +557,37 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 		days += 7
 	}
 	return today.AddDate(0, 0, days).Format("2006-01-02"), end, true
+}
+
+// apart reports whether a compound noun of this language is read word by
+// word: when the lexicons of the other languages name its concept first
+// with a compound of nouns they read word by word ("payment method"), and
+// every word of this compound is a noun or a genitive that joins two
+// ("forma de pagamento").
+func (e *Engine) apart(concept, phrase string) bool {
+	if len(e.rules.Others) == 0 {
+		return false
+	}
+	words := strings.Fields(phrase)
+	for i, w := range words {
+		if e.bits[w]&fGenitive != 0 && i > 0 && i < len(words)-1 {
+			continue
+		}
+		if _, ok := e.lx.Nouns[w]; !ok {
+			if e.rules.PluralOnly == nil {
+				return false
+			}
+			if _, ok := e.rules.PluralOnly(w, e.lx); !ok {
+				return false
+			}
+		}
+	}
+	for _, lx := range e.rules.Others {
+		if ws := lx.NounWords[concept]; len(ws) > 0 {
+			return lx.OfNouns(ws[0])
+		}
+	}
+	return false
 }
 
 // nounAt reports whether a piece is a word the lexicon knows as a noun.
@@ -575,6 +643,12 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 				// "order status" is the order and its status: a compound
 				// of nouns is read word by word, so it matches wherever
 				// its nouns stand apart ("the status of the order").
+				continue
+			}
+			if bits == 0 && !isVerb && isNoun && e.apart(noun.Concept, string(buf)) {
+				// "forma de pagamento" names what "payment method" names,
+				// which English reads as its two nouns: read apart too,
+				// so both languages name the same nouns.
 				continue
 			}
 			last := in[i+n-1]

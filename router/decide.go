@@ -141,7 +141,7 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 	d.Tool = bt.tool.Name
 	d.Kind = bt.tool.Kind
 	d.Confirm = bt.tool.Kind == catalogue.Write
-	d.Arguments = bindArguments(bt, c.Args)
+	r.bindDecision(&d, bt, c)
 	lead := 1.0
 	if len(ranked) > 1 {
 		lead = bestScore - ranked[1].raw/perfect
@@ -194,26 +194,6 @@ func hasValues(p *grammar.Parse) bool {
 		}
 	}
 	return false
-}
-
-// bindArguments binds the clause's arguments to the tool's parameters.
-func bindArguments(ti *toolInfo, args []grammar.Arg) map[string]string {
-	out := map[string]string{}
-	for _, a := range args {
-		p := fitParam(ti.params, a)
-		if p == nil {
-			continue
-		}
-		if _, done := out[p.name]; done {
-			continue
-		}
-		v := a.Value
-		if a.Kind == "money" {
-			v, _, _ = strings.Cut(v, " ")
-		}
-		out[p.name] = v
-	}
-	return out
 }
 
 func round3(x float64) float64 {

@@ -44,8 +44,27 @@ type Decision struct {
 	Action string `json:"action,omitempty"`
 	// Object are the concepts of the things the turn names.
 	Object []string `json:"object"`
-	// Arguments are the turn's arguments bound to the tool's parameters.
+	// Arguments are the turn's arguments bound to the tool's parameters:
+	// parameter name to value, every value a string (a number as the turn
+	// gives it, "20"; an amount in minor units, "2000"; a date as ISO
+	// 8601, "2026-05-01", or for a date-time parameter the start of that
+	// day in UTC, "2026-05-01T00:00:00Z"; an enum value as the schema
+	// writes it).
 	Arguments map[string]string `json:"arguments"`
+	// Bindings say where each argument came from: the turn's text, its
+	// byte offsets and the rule that bound it, in the turn's order. They
+	// are set, perhaps empty, when a tool is selected.
+	Bindings []Binding `json:"bindings,omitzero"`
+	// Missing are the selected tool's required parameters the turn gives
+	// no value for, by name; set, perhaps empty, when a tool is selected.
+	Missing []string `json:"missing,omitzero"`
+	// Domain is the tool family of the selected tool (models, connectors,
+	// agents), as it declares, or "".
+	Domain string `json:"domain,omitempty"`
+	// Check is the tool check of the call the decision makes, when it
+	// names a tool. A decision of Select is checked with no scopes given:
+	// privileges are reported, not enforced (see SelectWith).
+	Check *Check `json:"check,omitempty"`
 	// Candidates are the best tools with their scores in [0, 1], best
 	// first. Withdrawn tools are never listed.
 	Candidates []Candidate `json:"candidates"`

@@ -22,6 +22,12 @@ type Explanation struct {
 	Candidates []ExplainedCandidate `json:"candidates"`
 	Outcome    Outcome              `json:"outcome"`
 	Reason     string               `json:"reason"`
+	// Bindings, Missing and Check are the decision's: the arguments bound
+	// to the selected tool with their offsets, the required arguments
+	// missing, and the tool check.
+	Bindings []Binding `json:"bindings,omitempty"`
+	Missing  []string  `json:"missing,omitempty"`
+	Check    *Check    `json:"check,omitempty"`
 }
 
 // ExplainedCandidate is a candidate with its evidence.
@@ -36,7 +42,7 @@ type ExplainedCandidate struct {
 
 // Explain explains a decision this router made.
 func (r *Router) Explain(d Decision) *Explanation {
-	x := &Explanation{Outcome: d.Outcome, Reason: d.Reason, Object: []string{}}
+	x := &Explanation{Outcome: d.Outcome, Reason: d.Reason, Object: []string{}, Bindings: d.Bindings, Missing: d.Missing, Check: d.Check}
 	if d.Parse == nil {
 		return x
 	}
@@ -117,7 +123,43 @@ func (x *Explanation) String() string {
 		}
 	}
 	fmt.Fprintf(&b, "outcome: %s\nreason: %s\n", x.Outcome, x.Reason)
+	for _, a := range x.Bindings {
+		fmt.Fprintf(&b, "bound: %s = %s from %q [%d,%d] by %s\n", a.Param, a.Value, a.Text, a.Start, a.End, a.Rule)
+	}
+	if len(x.Missing) > 0 {
+		fmt.Fprintf(&b, "missing: %s\n", strings.Join(x.Missing, ", "))
+	}
+	if c := x.Check; c != nil {
+		writeCheck(&b, c)
+	}
 	return b.String()
+}
+
+// writeCheck writes a tool check for a person.
+func writeCheck(b *strings.Builder, c *Check) {
+	if c.Allowed {
+		fmt.Fprintf(b, "check: allowed, ready %t: %s\n", c.Ready, c.Reason)
+	} else {
+		fmt.Fprintf(b, "check: refused (%s): %s\n", c.Refusal, c.Reason)
+	}
+	if c.Confirmation != "" {
+		fmt.Fprintf(b, "confirm: %s\n", c.Confirmation)
+	}
+	if k := c.Compensation; k != nil {
+		keys := make([]string, 0, len(k.Arguments))
+		for name := range k.Arguments {
+			keys = append(keys, name)
+		}
+		sortStrings(keys)
+		args := make([]string, len(keys))
+		for i, name := range keys {
+			args[i] = fmt.Sprintf("%s=%v", name, k.Arguments[name])
+		}
+		fmt.Fprintf(b, "compensation: %s(%s)\n", k.Tool, strings.Join(args, ", "))
+	}
+	if k := c.Idempotency; k != nil {
+		fmt.Fprintf(b, "idempotency: %s %s = %s\n", k.In, k.Name, k.Value)
+	}
 }
 
 func orDash(s string) string {
@@ -165,6 +207,12 @@ func summaryLine(b *strings.Builder, d Decision) {
 		for _, k := range keys {
 			fmt.Fprintf(b, " %s=%s", k, d.Arguments[k])
 		}
+	}
+	if len(d.Missing) > 0 {
+		fmt.Fprintf(b, " missing=%s", strings.Join(d.Missing, ","))
+	}
+	if d.Check != nil && !d.Check.Allowed && d.Outcome == Selected {
+		fmt.Fprintf(b, " refused=%s", d.Check.Refusal)
 	}
 	fmt.Fprintf(b, ": %s", d.Reason)
 }

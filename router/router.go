@@ -18,6 +18,7 @@ import (
 	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/grammar/en"
+	"github.com/stalwart-agents/stalwart/grammar/ptbr"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -111,11 +112,49 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	return r, nil
 }
 
+// resolve reads a clause whose object is a pronoun ("close it", "reject
+// them") as acting on the nouns and values of the clause before it:
+// "candidate 6611 withdrew, reject them" rejects the candidate. A clause
+// that names its own objects is returned as it is.
+func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
+	pronoun := false
+	for _, w := range c.Words {
+		switch {
+		case w.Class == grammar.Noun || w.Class == grammar.Value:
+			return c
+		case w.Class == grammar.Function && r.gram.Lexicon().Has("pronoun", w.Norm):
+			pronoun = true
+		}
+	}
+	if !pronoun {
+		return c
+	}
+	resolved := *c
+	resolved.Words = append([]grammar.Word(nil), c.Words...)
+	for _, w := range prev.Words {
+		if w.Class == grammar.Noun {
+			resolved.Words = append(resolved.Words, w)
+		}
+	}
+	resolved.Objects = append([]string(nil), prev.Objects...)
+	if len(resolved.Args) == 0 {
+		resolved.Args = prev.Args
+	}
+	return &resolved
+}
+
+// commands reports whether a clause commands or requests.
+func commands(c *grammar.Clause) bool {
+	return c.Act == grammar.Imperative || c.Act == grammar.Request
+}
+
 // GrammarFor returns the grammar of a language.
 func GrammarFor(lang tokenize.Language) (grammar.Grammar, error) {
 	switch lang {
 	case tokenize.English, "":
 		return en.Default()
+	case tokenize.Brazilian:
+		return ptbr.Default()
 	}
 	return nil, &tokenize.LanguageError{Lang: string(lang)}
 }
@@ -151,11 +190,13 @@ func (r *Router) Select(turn string) Decision {
 }
 
 // decideParse decides every clause. The decision is for the first clause
-// that asks for something (selected, ambiguous or withdrawn); a clause
-// before it that asks for nothing ("never mind that, show order 5", "start
-// over, empty my cart") only says what not to do. When no clause asks for
-// anything, the first clause decides. The clauses after the deciding one
-// are in Then, in order.
+// that asks for something (selected, ambiguous or withdrawn), and among
+// those the first that is a command or a request rather than a statement,
+// a question or a bare noun phrase ("the add-on charge was a mistake,
+// refund it" asks for the refund). A clause before it only sets the scene
+// or says what not to do ("never mind that, show order 5"). When no
+// clause asks for anything, the first clause decides. The clauses after
+// the deciding one are in Then, in order.
 func (r *Router) decideParse(p *grammar.Parse) Decision {
 	if len(p.Clauses) == 0 {
 		return r.decide(p, nil)
@@ -166,11 +207,16 @@ func (r *Router) decideParse(p *grammar.Parse) Decision {
 	ds := make([]Decision, len(p.Clauses))
 	lead := -1
 	for i := range p.Clauses {
-		ds[i] = r.decide(p, &p.Clauses[i])
+		c := &p.Clauses[i]
+		if i > 0 {
+			c = r.resolve(c, &p.Clauses[i-1])
+		}
+		ds[i] = r.decide(p, c)
 		if i > 0 {
 			ds[i].Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
 		}
-		if lead < 0 && (ds[i].Outcome == Selected || ds[i].Outcome == Ambiguous || ds[i].Outcome == Withdrawn) {
+		asks := ds[i].Outcome == Selected || ds[i].Outcome == Ambiguous || ds[i].Outcome == Withdrawn
+		if asks && (lead < 0 || !commands(&p.Clauses[lead]) && commands(&p.Clauses[i])) {
 			lead = i
 		}
 	}

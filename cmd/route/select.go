@@ -25,6 +25,9 @@ type selectFlags struct {
 	vocabulary string
 	json       bool
 	explain    bool
+	events     bool
+	scopes     []string
+	scoped     bool // --scopes was given, perhaps empty
 }
 
 func newSelectCmd(e *env) *cobra.Command {
@@ -44,6 +47,18 @@ example shop.`,
 				return err
 			}
 			defer r.Close()
+			if f.scoped = cmd.Flags().Changed("scopes"); f.scoped {
+				// Only the tools the scopes grant are candidates: build
+				// that router once for every turn.
+				sub, err := r.Scoped(f.scopes)
+				if err != nil {
+					return fileError(err)
+				}
+				if sub != r {
+					defer sub.Close()
+				}
+				r = sub
+			}
 			if len(args) == 1 {
 				if err := checkTurn(args[0]); err != nil {
 					return usageError("%v", err)
@@ -58,7 +73,9 @@ example shop.`,
 	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
 	cmd.Flags().StringVar(&f.vocabulary, "vocabulary", "", "a vocabulary file `F`: the language, extra words and phrases per tool")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object per turn")
-	cmd.Flags().BoolVar(&f.explain, "explain", false, "show the parse, each candidate's evidence and why the policy decided")
+	cmd.Flags().BoolVar(&f.explain, "explain", false, "show the parse, each candidate's evidence, the bound arguments and the tool check")
+	cmd.Flags().BoolVar(&f.events, "events", false, "print the catalog query's events (query_catalog start and end) as JSON lines before each decision")
+	cmd.Flags().StringSliceVar(&f.scopes, "scopes", nil, "the granted scopes `S,...`: only tools they grant are candidates, and the check enforces each tool's privilege")
 	return cmd
 }
 
@@ -154,8 +171,25 @@ func selectLines(e *env, r *router.Router, f selectFlags) error {
 	return nil
 }
 
+// printDecision decides a turn and prints the decision: as a JSON object
+// with --json, as an explanation with --explain, else as one line. With
+// --events the catalog query's events come first, one JSON object a line.
 func printDecision(w io.Writer, r *router.Router, turn string, f selectFlags) error {
-	d := r.Select(turn)
+	var events []router.Event
+	o := router.SelectOptions{Scoped: f.scoped, Scopes: f.scopes}
+	if f.events {
+		o.Observer = func(e router.Event) { events = append(events, e) }
+	}
+	d := r.SelectWith(turn, o)
+	if f.events {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for _, e := range events {
+			if err := enc.Encode(e); err != nil {
+				return err
+			}
+		}
+	}
 	if f.json {
 		var out any = d
 		if f.explain {

@@ -1,0 +1,809 @@
+package en
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+)
+
+// wrong also runs the rows the grammar is known to read wrongly, kept out
+// of the passing tables until the engine reads them right:
+//
+//	go test ./grammar/en -run Parse -wrong
+var wrong = flag.Bool("wrong", false, "also run the rows the grammar is known to read wrongly")
+
+// today is the day relative dates are read from: Wednesday 13 May 2026.
+var today = time.Date(2026, time.May, 13, 9, 30, 0, 0, time.UTC)
+
+var fixedGrammar = sync.OnceValues(func() (*Grammar, error) {
+	return New(Options{Now: func() time.Time { return today }})
+})
+
+// rows returns the passing rows, and with -wrong the known wrong ones too.
+func rows[T any](pass, known []T) []T {
+	if *wrong {
+		return append(pass[:len(pass):len(pass)], known...)
+	}
+	return pass
+}
+
+// parse reads turn with the grammar of the fixed date, and fails the test
+// when the parse breaks one of the rules every parse keeps (spanErrors).
+func parse(t *testing.T, turn string) *grammar.Parse {
+	t.Helper()
+	g, err := fixedGrammar()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Parse(turn)
+	for _, e := range spanErrors(p) {
+		t.Errorf("Parse(%q): %s", turn, e)
+	}
+	if len(p.Clauses) == 0 {
+		t.Fatalf("Parse(%q) has no clauses", turn)
+	}
+	return p
+}
+
+// spanErrors lists the ways a parse breaks the rules of its offsets:
+// tokens, words, arguments and clauses lie inside the turn and in order,
+// an argument's Text and a one-token word's Text are the turn's bytes at
+// their offsets, clauses do not overlap, and Read <= Words.
+func spanErrors(p *grammar.Parse) []string {
+	var errs []string
+	turn := p.Turn
+	inside := func(what string, start, end int) bool {
+		if start < 0 || start > end || end > len(turn) {
+			errs = append(errs, fmt.Sprintf("%s [%d,%d] is not inside the turn of %d bytes", what, start, end, len(turn)))
+			return false
+		}
+		return true
+	}
+	tokens := map[[2]int]bool{}
+	prevEnd := 0
+	for _, tok := range p.Tokens {
+		what := fmt.Sprintf("token %q", tok.Text)
+		if !inside(what, tok.Start, tok.End) {
+			continue
+		}
+		tokens[[2]int{tok.Start, tok.End}] = true
+		if tok.Start < prevEnd {
+			errs = append(errs, fmt.Sprintf("%s [%d,%d] starts before the previous token ends at %d", what, tok.Start, tok.End, prevEnd))
+		}
+		prevEnd = tok.End
+		if got := turn[tok.Start:tok.End]; got != tok.Text {
+			errs = append(errs, fmt.Sprintf("%s [%d,%d] spans %q", what, tok.Start, tok.End, got))
+		}
+	}
+	var lastWord, lastArg [2]int
+	clauseEnd := 0
+	for i, c := range p.Clauses {
+		what := fmt.Sprintf("clause %d", i)
+		if inside(what, c.Start, c.End) && c.Start < clauseEnd {
+			errs = append(errs, fmt.Sprintf("%s [%d,%d] overlaps the clause before, which ends at %d", what, c.Start, c.End, clauseEnd))
+		}
+		clauseEnd = max(clauseEnd, c.End)
+		for _, w := range c.Words {
+			what := fmt.Sprintf("word %q", w.Text)
+			if !inside(what, w.Start, w.End) {
+				continue
+			}
+			if w.Start < lastWord[0] || w.End < lastWord[1] {
+				errs = append(errs, fmt.Sprintf("%s [%d,%d] comes before the word at [%d,%d]", what, w.Start, w.End, lastWord[0], lastWord[1]))
+			}
+			lastWord = [2]int{w.Start, w.End}
+			if got := turn[w.Start:w.End]; tokens[lastWord] && got != w.Text {
+				errs = append(errs, fmt.Sprintf("%s [%d,%d] spans %q", what, w.Start, w.End, got))
+			}
+		}
+		for _, a := range c.Args {
+			what := fmt.Sprintf("argument %q", a.Text)
+			if !inside(what, a.Start, a.End) {
+				continue
+			}
+			if a.Start < lastArg[0] || a.End < lastArg[1] {
+				errs = append(errs, fmt.Sprintf("%s [%d,%d] comes before the argument at [%d,%d]", what, a.Start, a.End, lastArg[0], lastArg[1]))
+			}
+			lastArg = [2]int{a.Start, a.End}
+			if got := turn[a.Start:a.End]; got != a.Text {
+				errs = append(errs, fmt.Sprintf("%s [%d,%d] spans %q", what, a.Start, a.End, got))
+			}
+		}
+	}
+	if p.Read > float64(p.Words) {
+		errs = append(errs, fmt.Sprintf("Read = %v is more than Words = %d", p.Read, p.Words))
+	}
+	if p.ShortRead > p.Short {
+		errs = append(errs, fmt.Sprintf("ShortRead = %d is more than Short = %d", p.ShortRead, p.Short))
+	}
+	return errs
+}
+
+// head is the clause's head object, or "" when it has none.
+func head(c grammar.Clause) string {
+	if len(c.Objects) == 0 {
+		return ""
+	}
+	return c.Objects[0]
+}
+
+// actRow is a turn of one clause: its act, action and head object ("" for
+// none).
+type actRow struct {
+	in     string
+	act    grammar.Act
+	action string
+	head   string
+}
+
+const (
+	imp  = grammar.Imperative
+	req  = grammar.Request
+	ques = grammar.Question
+	np   = grammar.NounPhrase
+	stmt = grammar.Statement
+	chat = grammar.Chitchat
+)
+
+var actRows = []actRow{
+	// Imperatives: a verb in the base form, first or after adverbs.
+	{"show order 42", imp, "get", "order"},
+	{"list all open tickets", imp, "list", "ticket"},
+	{"delete the old backups on server 3", imp, "delete", "backup"},
+	{"cancel my subscription", imp, "cancel", "subscription"},
+	{"merge pull request 1287", imp, "merge", "pull_request"},
+	{"restart the web server", imp, "restart", "server"},
+	{"download the quarterly report", imp, "download", "report"},
+	{"just quietly delete it", imp, "delete", ""},
+	{"Archive every email from last week", imp, "archive", "email"},
+	{"upload the contract to the shared drive", imp, "upload", "contract"},
+	{"pay invoice 7781", imp, "pay", "invoice"},
+	{"track my package", imp, "track", "package"},
+	{"print the boarding pass", imp, "print", "boarding_pass"},
+	{"dim the lights in the bedroom", imp, "dim", "light"},
+	{"email the slides to the whole team", imp, "send", "slide"},
+	{"reopen ticket 4410", imp, "reopen", "ticket"},
+	{"snooze my alarm", imp, "snooze", "alarm"},
+	{"translate this paragraph into Spanish", imp, "translate", "paragraph"},
+	{"install the latest update on my phone", imp, "install", "update"},
+	{"show me flights to Tokyo under $900", imp, "get", "flight"},
+
+	// Polite and indirect requests.
+	{"could you please refund invoice INV-0042137", req, "refund", "invoice"},
+	{"I'd like to cancel my subscription", req, "cancel", "subscription"},
+	{"I need you to restart the server", req, "restart", "server"},
+	{"would you mind closing ticket 55", req, "close", "ticket"},
+	{"please archive these emails", req, "archive", "email"},
+	{"I want to book a flight to Lisbon", req, "book", "flight"},
+	{"kindly update the shipping address on order 88", req, "update", "shipping_address"},
+	{"is it possible to reschedule my appointment", req, "reschedule", "appointment"},
+	{"I was wondering if you could send me the slides", req, "send", "slide"},
+	{"help me set up a new repository", req, "create", "repository"},
+	{"go ahead and merge it", req, "merge", ""},
+	{"can you show me yesterday's logs", req, "get", "log"},
+	{"would you be able to print the boarding pass", req, "print", "boarding_pass"},
+	{"may I see the contract", req, "get", "contract"},
+	{"can you help me reset my password", req, "reset", "password"},
+	{"I need the invoice for order 42", req, "", "invoice"},
+	{"we need to rotate the credentials", req, "rotate", "credential"},
+	{"help me find my order", req, "search", "order"},
+	{"I'd love a summary of this thread", req, "", "summary"},
+	{"would you please lock the front door", req, "lock", "door"},
+	{"if you could email me the agenda", req, "send", "agenda"},
+	{"how do I cancel my order", req, "cancel", "order"},
+	{"hi, can you track my package?", req, "track", "package"},
+	{"could you share the folder with the design team", req, "share", "folder"},
+	{"I'd like a refund for order 42", req, "", "refund"},
+
+	// Questions.
+	{"what's the status of order 42?", ques, "", "status"},
+	{"where is my order", ques, "", "order"},
+	{"how much did I pay for the headphones", ques, "pay", "headphone"},
+	{"when does my subscription renew?", ques, "renew", "subscription"},
+	{"who approved pull request 311?", ques, "approve", "pull_request"},
+	{"which invoices are overdue", ques, "", "invoice"},
+	{"is the server down?", ques, "", "server"},
+	{"has order 42 shipped yet?", ques, "ship", "order"},
+	{"are there any meetings tomorrow", ques, "", "meeting"},
+	{"why was my card declined", ques, "reject", "card"},
+	{"what is the balance on card 4411", ques, "", "balance"},
+	{"where are my files", ques, "", "file"},
+	{"is my package on the way?", ques, "", "package"},
+	{"can the meeting be moved to Friday?", ques, "move", "meeting"},
+	{"did anyone approve the pull request?", ques, "approve", "pull_request"},
+	{"what's the weather like in Lisbon", ques, "", "weather"},
+	{"what are the opening hours", ques, "", "opening_hours"},
+	{"why didn't the backup run?", ques, "run", "backup"},
+
+	// Bare noun phrases.
+	{"order 42 status", np, "", "order"},
+	{"tracking number for my package", np, "", "tracking_number"},
+	{"balance of my checking account", np, "", "balance"},
+	{"the password for the guest wifi", np, "", "password"},
+	{"meeting notes from yesterday", np, "", "call_note"},
+	{"shipping address", np, "", "shipping_address"},
+	{"weather tomorrow", np, "", "weather"},
+	{"my last three orders", np, "", "order"},
+	{"flights to Lisbon on Friday", np, "", "flight"},
+	{"invoices from yesterday", np, "", "invoice"},
+	{"calendar for next week", np, "", "calendar"},
+	{"order #42", np, "", "order"},
+	{"last month's electricity bill", np, "", "electricity_bill"},
+
+	// Statements that carry a request.
+	{"my card was charged twice", stmt, "charge", "card"},
+	{"I accidentally archived the thread", stmt, "archive", "thread"},
+	{"the payment was declined", stmt, "reject", "payment"},
+	{"I already paid invoice 553", stmt, "pay", "invoice"},
+	{"the lights turned off by themselves", stmt, "turn_off", "light"},
+	{"ticket 88 was closed", stmt, "close", "ticket"},
+	{"someone accidentally deleted the design file", stmt, "delete", "file"},
+	{"we accidentally merged the wrong branch", stmt, "merge", "branch"},
+	{"the bank charged me a fee", stmt, "charge", "fee"},
+	{"our team already approved the budget", stmt, "approve", "budget"},
+	{"I just paid the electricity bill", stmt, "pay", "electricity_bill"},
+	{"the server restarted twice last night", stmt, "restart", "server"},
+	{"my boss cancelled the meeting", stmt, "cancel", "meeting"},
+	{"the calendar invite was declined", stmt, "reject", "invitation"},
+
+	// Greetings, thanks and small talk.
+	{"hello", chat, "", ""},
+	{"thanks!", chat, "", ""},
+	{"good morning", chat, "", ""},
+	{"how are you doing?", chat, "", ""},
+	{"bye", chat, "", ""},
+	{"ok cool", chat, "", ""},
+	{"thank you so much", chat, "", ""},
+	{"lol", chat, "", ""},
+	{"hey there", chat, "", ""},
+	{"tell me a joke", chat, "", ""},
+	{"appreciate it", chat, "", ""},
+	{"please", chat, "", ""},
+	{"I archived an email", stmt, "archive", "email"},
+	{"I was charged twice for order 42", stmt, "charge", "order"},
+	{"I was billed twice", stmt, "charge", ""},
+}
+
+// actWrong are turns the grammar reads wrongly today (see -wrong).
+var actWrong = []actRow{
+	{"refund for INV-0042137", np, "", "refund"},                               // imperative refund
+	{"refund status", np, "", "refund"},                                        // imperative refund
+	{"server logs for api-7", np, "", "server"},                                // statement, "logs" read as the verb record
+	{"can I get a copy of my receipt", req, "get", "receipt"},                  // action "": "can i get" swallows the verb
+	{"could I get the tracking number", req, "get", "tracking_number"},         // action ""
+	{"someone deleted the design file", stmt, "delete", "file"},                // imperative
+	{"you sent me the wrong invoice", stmt, "send", "invoice"},                 // imperative
+	{"the thermostat reset itself", stmt, "reset", "thermostat"},               // imperative
+	{"the refund never arrived", stmt, "", "refund"},                           // noun_phrase, negated
+	{"my package arrived damaged", stmt, "", "package"},                        // noun_phrase
+	{"the printer is jammed", stmt, "", "printer"},                             // noun_phrase
+	{"I forgot my password", stmt, "", "password"},                             // noun_phrase
+	{"the nightly backup failed", stmt, "", "backup"},                          // imperative backup, "failed" read as a typo of "filed"
+	{"my flight got cancelled", stmt, "cancel", "flight"},                      // action get
+	{"the pull request got merged by mistake", stmt, "merge", "pull_request"},  // action get
+	{"the vpn keeps disconnecting", stmt, "disconnect", "vpn"},                 // action save
+	{"my order was cancelled without notice", stmt, "cancel", "order"},         // head resignation ("notice")
+	{"my subscription renewed without warning", stmt, "renew", "subscription"}, // head warning
+	{"the invoice was sent to the wrong address", stmt, "send", "invoice"},     // head address
+	{"turn on the kitchen lights", imp, "turn_on", "light"},                    // head kitchen
+	{"mute the living room speaker", imp, "mute", "speaker"},                   // head living_room
+	{"the wifi password", np, "", "password"},                                  // head wifi
+	{"what time is my dentist appointment", ques, "", "appointment"},           // head dentist
+	{"do I have any unread emails", ques, "", "email"},                         // action send, "emails" read as a verb
+	{"why didn't my refund go through", ques, "", "refund"},                    // action list ("go through")
+}
+
+func TestParseActs(t *testing.T) {
+	for _, tt := range rows(actRows, actWrong) {
+		p := parse(t, tt.in)
+		if len(p.Clauses) != 1 {
+			t.Errorf("Parse(%q) has %d clauses, want 1", tt.in, len(p.Clauses))
+		}
+		c := p.Clauses[0]
+		if c.Act != tt.act {
+			t.Errorf("Parse(%q).Act = %s, want %s", tt.in, c.Act, tt.act)
+		}
+		if c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+		if h := head(c); h != tt.head {
+			t.Errorf("Parse(%q).Objects[0] = %q, want %q (objects %q)", tt.in, h, tt.head, c.Objects)
+		}
+	}
+}
+
+// negRow is a turn and whether its first clause negates or withdraws its
+// request, with the clause's action.
+type negRow struct {
+	in      string
+	negated bool
+	action  string
+}
+
+var negRows = []negRow{
+	{"don't charge the card", true, "charge"},
+	{"do not archive it", true, "archive"},
+	{"never mind", true, ""},
+	{"please don't send the newsletter yet", true, "send"},
+	{"never delete the production database", true, "delete"},
+	{"stop charging me", true, "charge"},
+	{"forget it", true, ""},
+	{"scratch that", true, ""},
+	{"I don't want to cancel it", true, "cancel"},
+	{"don't bother", true, ""},
+	{"nvm", true, ""},
+	{"no need to restart the router", true, "restart"},
+	{"hold off on the deployment", true, ""},
+	{"do not turn off the alarm", true, "turn_off"},
+	{"never mind the invoice", true, ""},
+	{"please do not share this document", true, "share"},
+	{"ignore that", true, ""},
+	{"don't unlock the door", true, "unlock"},
+	{"not now", true, ""},
+	{"I do not want to unsubscribe", true, "unsubscribe"},
+	{"you shouldn't delete that branch", true, "delete"},
+	// A negation that does not withdraw the request.
+	{"the card wasn't charged", false, "charge"},
+	{"cancel the order, not the subscription", false, "cancel"},
+	{"show orders that are not shipped", false, "get"},
+	{"don't forget to renew the domain", false, "renew"},
+	{"stop the music", false, "stop"},
+	{"isn't order 42 paid?", false, "pay"},
+	{"why wasn't my card charged?", false, "charge"},
+	{"why didn't the backup run?", false, "run"},
+	{"on second thought, cancel order 5", false, "cancel"},
+	{"I never got my refund", false, "get"},
+	{"no, cancel it", false, "cancel"},
+	{"can't you refund it?", false, "refund"},
+	{"I cannot open the attachment", false, "open"},
+	{"the printer won't turn on", false, "turn_on"},
+	{"we can't ship it today", false, "ship"},
+}
+
+var negWrong = []negRow{}
+
+func TestParseNegation(t *testing.T) {
+	for _, tt := range rows(negRows, negWrong) {
+		c := parse(t, tt.in).Clauses[0]
+		if c.Negated != tt.negated {
+			t.Errorf("Parse(%q).Negated = %v, want %v", tt.in, c.Negated, tt.negated)
+		}
+		if c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
+// argString writes a turn's arguments as "kind:value/noun", "; " between.
+func argString(p *grammar.Parse) string {
+	var out []string
+	for _, c := range p.Clauses {
+		for _, a := range c.Args {
+			s := a.Kind + ":" + a.Value
+			if a.Noun != "" {
+				s += "/" + a.Noun
+			}
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// argRow is a turn and its arguments, as argString writes them.
+type argRow struct{ in, want string }
+
+var argRows = []argRow{
+	{"show order 42", "number:42/order"},
+	{"refund invoice INV-0042137", "identifier:INV-0042137/invoice"},
+	{`search tickets for "login timeout"`, "quoted:login timeout/ticket"},
+	{"refund $20 on order 42", "money:20 USD; number:42/order"},
+	{"charge €4.50 to card 1234", "money:4.50 EUR; number:1234/card"},
+	{"the invoice is due 2026-06-01", "date:2026-06-01/invoice"},
+	{"transfer 1,200.50 dollars to savings", "money:1200.50 USD"},
+	{"open pull request #1287", "number:1287/pull_request"},
+	{"assign ticket ABC-123 to bob@example.org", "identifier:ABC-123/ticket; email:bob@example.org"},
+	{"order number 42", "number:42/order"},
+	{"set the thermostat to 21 degrees", "number:21/thermostat"},
+	{"ping server 10.0.0.12", "identifier:10.0.0.12/server"},
+	{"apply a 20% discount to order 7", "number:20%; number:7/order"},
+	{"rename the file to 'final draft'", "quoted:final draft/file"},
+	{"invite maria@acme.io to the standup", "email:maria@acme.io"},
+	{"what's the balance on account 99812", "number:99812/account"},
+	{"look up customer 5", "number:5/customer"},
+	{`find the email from jo@example.com about "Q3 budget"`, "email:jo@example.com/email; quoted:Q3 budget"},
+	{"deploy build 3.2.1 to staging", "identifier:3.2.1/build"},
+	{"refund 50 cents", "money:0.50 USD"},
+	{"show order ord_8f3a", "identifier:ord_8f3a/order"},
+	{`reply to thread 7 with "on my way"`, "number:7/thread; quoted:on my way"},
+	{"restart vm i-0abc123", "identifier:i-0abc123/server"},
+	{"give me the top 10 products", "number:10"},
+	{"order #42", "number:42/order"},
+	{"send £15 to Sam", "money:15 GBP"},
+	{"my last three orders", "number:3"},
+	{"what's the status of order 42?", "number:42/order"},
+	{"convert 100 euros to dollars", "money:100 EUR"},
+	{"are there any meetings tomorrow", "date:2026-05-14/meeting"},
+	{"schedule a meeting for next Monday", "date:2026-05-18/meeting"},
+	{"refund twenty dollars on order 42", "money:20 USD; number:42/order"},
+	{"set the oven to three hundred fifty degrees", "number:350/oven"},
+}
+
+var argWrong = []argRow{
+	{"send the invoice to ana@example.com", "email:ana@example.com"}, // the address is the recipient, attached to invoice
+	{"cancel order no. 42", "number:42/order"},                       // "no." ends a clause; 42 has no noun
+	{"cancel my Thursday meeting", "date:2026-05-14/meeting"},        // no noun: a date before its noun
+	{"show yesterday's orders", "date:2026-05-12/order"},             // no noun
+}
+
+func TestParseArgs(t *testing.T) {
+	for _, tt := range rows(argRows, argWrong) {
+		if got := argString(parse(t, tt.in)); got != tt.want {
+			t.Errorf("Parse(%q).Args = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// valueRow is a turn with one argument of a kind: its text and value.
+type valueRow struct{ in, kind, text, value string }
+
+// firstArg returns the turn's first argument of one of kinds.
+func firstArg(p *grammar.Parse, kinds ...string) (grammar.Arg, bool) {
+	for _, c := range p.Clauses {
+		for _, a := range c.Args {
+			for _, k := range kinds {
+				if a.Kind == k {
+					return a, true
+				}
+			}
+		}
+	}
+	return grammar.Arg{}, false
+}
+
+func testValues(t *testing.T, tests []valueRow, kinds ...string) {
+	t.Helper()
+	for _, tt := range tests {
+		p := parse(t, tt.in)
+		a, ok := firstArg(p, kinds...)
+		if !ok {
+			t.Errorf("Parse(%q) has no %s argument, want %s %q = %q", tt.in, strings.Join(kinds, " or "), tt.kind, tt.text, tt.value)
+			continue
+		}
+		if a.Kind != tt.kind || a.Text != tt.text || a.Value != tt.value {
+			t.Errorf("Parse(%q) argument = %s %q = %q, want %s %q = %q", tt.in, a.Kind, a.Text, a.Value, tt.kind, tt.text, tt.value)
+		}
+	}
+}
+
+// dateRows are read on Wednesday 13 May 2026.
+var dateRows = []valueRow{
+	{"remind me tomorrow", "date", "tomorrow", "2026-05-14"},
+	{"what's on my calendar today", "date", "today", "2026-05-13"},
+	{"book a call on Friday", "date", "Friday", "2026-05-15"},
+	{"move the standup to next Wednesday", "date", "next Wednesday", "2026-05-20"},
+	{"deliver it tonight", "date", "tonight", "2026-05-13"},
+	{"pay the rent on March 3", "date", "March 3", "2026-03-03"},
+	{"the report is due on the 1st of June", "date", "1st of June", "2026-06-01"},
+	{"set a reminder for 5 June", "date", "5 June", "2026-06-05"},
+	{"next tuesday", "date", "next tuesday", "2026-05-19"},
+	{"invoices from yesterday", "date", "yesterday", "2026-05-12"},
+	{"schedule the review for tomorrow morning", "date", "tomorrow", "2026-05-14"},
+	{"ship it by Monday", "date", "Monday", "2026-05-18"},
+	{"block my calendar on june 12th", "date", "june 12th", "2026-06-12"},
+	{"tmrw", "date", "tmrw", "2026-05-14"},
+	{"flights on december 24", "date", "december 24", "2026-12-24"},
+	{"cancel my Thursday meeting", "date", "Thursday", "2026-05-14"},
+	{"remind me on sunday to call mom", "date", "sunday", "2026-05-17"},
+	{"which meetings do I have this friday", "date", "this friday", "2026-05-15"},
+	{"due 2026-06-30", "date", "2026-06-30", "2026-06-30"},
+}
+
+var dateWrong = []valueRow{
+	{"what did I spend last Saturday", "date", "last Saturday", "2026-05-09"},  // "Saturday" 2026-05-16
+	{"the day after tomorrow", "date", "the day after tomorrow", "2026-05-15"}, // "tomorrow" 2026-05-14
+}
+
+func TestParseRelativeDates(t *testing.T) {
+	testValues(t, rows(dateRows, dateWrong), "date")
+}
+
+var numberRows = []valueRow{
+	{"twenty dollars", "money", "twenty dollars", "20 USD"},
+	{"refund twenty dollars on order 42", "money", "twenty dollars", "20 USD"},
+	{"send forty-two files", "number", "forty-two", "42"},
+	{"forty two", "number", "forty two", "42"},
+	{"one hundred and five", "number", "one hundred and five", "105"},
+	{"show the last three invoices", "number", "three", "3"},
+	{"charge fifty euros", "money", "fifty euros", "50 EUR"},
+	{"two thousand pounds", "money", "two thousand pounds", "2000 GBP"},
+	{"order twelve", "number", "twelve", "12"},
+	{"one dollar", "money", "one dollar", "1 USD"},
+	{"twenty five thousand", "number", "twenty five thousand", "25000"},
+	{"three hundred euros", "money", "three hundred euros", "300 EUR"},
+	{"transfer one million yen", "money", "one million yen", "1000000 JPY"},
+	{"set the volume to eleven", "number", "eleven", "11"},
+	{"pay fifteen hundred", "number", "fifteen hundred", "1500"},
+	{"give me seven", "number", "seven", "7"},
+	{"tip the driver five bucks", "money", "five bucks", "5 USD"},
+	{"book a table for two tonight", "number", "two", "2"},
+	{"set the oven to three hundred fifty degrees", "number", "three hundred fifty", "350"},
+}
+
+var numberWrong = []valueRow{
+	{"ninety nine cents", "money", "ninety nine cents", "0.99 USD"}, // number 99; "cents" read as a typo of "certs"
+	{"a hundred bucks", "money", "a hundred bucks", "100 USD"},      // text "hundred bucks"
+	{"add a dozen eggs", "number", "a dozen", "12"},                 // text "dozen"
+}
+
+func TestParseSpokenNumbers(t *testing.T) {
+	testValues(t, rows(numberRows, numberWrong), "number", "money")
+}
+
+// verbRow is a turn whose first clause's action and head object are read
+// from a phrasal verb.
+type verbRow struct{ in, action, head string }
+
+var phrasalRows = []verbRow{
+	{"turn off the lights", "turn_off", "light"},
+	{"turn the lights off", "turn_off", "light"},
+	{"turn on the heater", "turn_on", "heater"},
+	{"turn the heater on", "turn_on", "heater"},
+	{"turn it off", "turn_off", ""},
+	{"switch off the fan", "turn_off", "fan"},
+	{"switch the fan off", "turn_off", "fan"},
+	{"look up order 42", "get", "order"},
+	{"look order 42 up", "get", "order"},
+	{"set up a new calendar", "create", "calendar"},
+	{"set the printer up", "create", "printer"},
+	{"sign out", "sign_out", ""},
+	{"log in", "sign_in", ""},
+	{"log me in", "sign_in", ""},
+	{"log out of github", "sign_out", ""},
+	{"pull up the quarterly report", "get", "report"},
+	{"pull the quarterly report up", "get", "report"},
+	{"shut down the server", "stop", "server"},
+	{"shut the server down", "stop", "server"},
+	{"back up my photos", "backup", "image"},
+	{"back my photos up", "backup", "image"},
+	{"clean up the downloads folder", "clear", "folder"},
+	{"clean the downloads folder up", "clear", "folder"},
+	{"throw away the draft", "delete", "draft"},
+	{"throw the draft away", "delete", "draft"},
+	{"fill out the form", "update", "form"},
+	{"fill the form out", "update", "form"},
+	{"write down the address", "write", "address"},
+	{"check in for my flight", "check_in", "flight"},
+	{"sign up for the newsletter", "subscribe", "newsletter"},
+	{"spin up a new cluster", "create", "cluster"},
+	{"tear the cluster down", "delete", "cluster"},
+	{"cross off milk from the list", "delete", "milk"},
+	{"bring up the dashboard", "get", "dashboard"},
+	{"wake up the laptop", "wake", "laptop"},
+	// A particle apart from its verb before a noun phrase is a preposition.
+	{"put eggs on my list", "create", "egg"},
+}
+
+var phrasalWrong = []verbRow{
+	{"sign me out of the dashboard", "sign_out", "dashboard"}, // action sign: "out of" read as one preposition
+	{"turn of the lights", "turn_off", "light"},               // no action: "turn" read as a typo of "torn"
+}
+
+func TestParsePhrasalVerbs(t *testing.T) {
+	for _, tt := range rows(phrasalRows, phrasalWrong) {
+		c := parse(t, tt.in).Clauses[0]
+		if c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+		if h := head(c); h != tt.head {
+			t.Errorf("Parse(%q).Objects[0] = %q, want %q (objects %q)", tt.in, h, tt.head, c.Objects)
+		}
+	}
+}
+
+// typoRow is a turn with a word as written, and the concept it is read as
+// within an edit; "" when the word must not be read as a typo.
+type typoRow struct{ in, word, concept string }
+
+var typoRows = []typoRow{
+	{"refnud the order", "refnud", "refund"},
+	{"shwo my invoices", "shwo", "get"},
+	{"cancle my subscription", "cancle", "cancel"},
+	{"delte the file", "delte", "delete"},
+	{"restrat the server", "restrat", "restart"},
+	{"show my invocies", "invocies", "invoice"},
+	{"archvie the ticket", "archvie", "archive"},
+	{"tunr the lights off", "tunr", "turn_off"},
+	{"dwonload the report", "dwonload", "download"},
+	{"cancel my subscripton", "subscripton", "subscription"},
+	{"open the calender for tomorrow", "calender", "calendar"},
+	{"unsubscirbe me from the newsletter", "unsubscirbe", "unsubscribe"},
+	{"schedual a meeting", "schedual", "schedule"},
+	{"reset my pasword", "pasword", "password"},
+	{"aprove the pull request", "aprove", "approve"},
+	{"delete the branhc", "branhc", "branch"},
+	{"mrege the pull request", "mrege", "merge"},
+	{"upgarde the database", "upgarde", "upgrade"},
+	{"lsit my orders", "lsit", "list"},
+	{"show the ordr", "ordr", "order"},
+	{"serach for flights", "serach", "search"},
+	// Not typos: exact words, words too far from any, words too short.
+	{"refund the order", "refund", ""},
+	{"xqzv the order", "xqzv", ""},
+	{"refnuud the order", "refnuud", ""},
+	{"show the ord", "ord", ""},
+	{"invoices from March", "March", ""},
+	{"approve the pull request and merge it into main", "main", ""},
+	{"create a ticket and assign it to Maria", "Maria", ""},
+	{"summarize the last email from Dana", "Dana", ""},
+	{"search for flights to Paris", "Paris", ""},
+	{"book a flight to Rome", "Rome", ""},
+	{"pause the music and play it again tomorrow", "again", ""},
+	{"this friday works", "works", ""},
+	{"we lost access to the shared drive", "lost", ""},
+}
+
+// typoWrong are words of English, names and places read as typos of
+// lexicon words.
+var typoWrong = []typoRow{
+	{"the build failed on main", "failed", ""},      // filed
+	{"never ever charge my card again", "ever", ""}, // fever
+	{"how long will the deploy take", "take", ""},   // tape
+	{"I'd rather not", "rather", ""},                // father
+	{"it's broken", "broken", ""},                   // broker
+	{"you're the best", "best", ""},                 // belt
+	{"I received a damaged item", "received", ""},   // revived
+	{"what did I spend last Saturday", "spend", ""}, // speed
+	{"it doesn't work", "work", ""},                 // fork
+}
+
+func TestParseTypos(t *testing.T) {
+	for _, tt := range rows(typoRows, typoWrong) {
+		p := parse(t, tt.in)
+		var w *grammar.Word
+		for i := range p.Clauses {
+			for j := range p.Clauses[i].Words {
+				if p.Clauses[i].Words[j].Text == tt.word {
+					w = &p.Clauses[i].Words[j]
+				}
+			}
+		}
+		switch {
+		case w == nil:
+			t.Errorf("Parse(%q) has no word %q", tt.in, tt.word)
+		case tt.concept == "" && w.Fuzzy:
+			t.Errorf("Parse(%q): %q read as a typo of %q (%s), want no typo", tt.in, tt.word, w.Norm, w.Concept)
+		case tt.concept != "" && !w.Fuzzy:
+			t.Errorf("Parse(%q): %q.Fuzzy = false, want true", tt.in, tt.word)
+		case tt.concept != "" && w.Concept != tt.concept:
+			t.Errorf("Parse(%q): %q.Concept = %q, want %q", tt.in, tt.word, w.Concept, tt.concept)
+		}
+	}
+}
+
+// clauseString writes a parse's clauses as their actions, "|" between,
+// "!" before a negated clause and "-" for a clause without an action.
+func clauseString(p *grammar.Parse) string {
+	var out []string
+	for _, c := range p.Clauses {
+		s := c.Action
+		if s == "" {
+			s = "-"
+		}
+		if c.Negated {
+			s = "!" + s
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "|")
+}
+
+// clauseRow is a turn and its clauses, as clauseString writes them.
+type clauseRow struct{ in, want string }
+
+var clauseRows = []clauseRow{
+	{"charge the card and then archive the order", "charge|archive"},
+	{"refund order 42 and email the customer", "refund|send"},
+	{"turn off the lights, then lock the front door", "turn_off|lock"},
+	{"find the invoice. send it to finance", "search|send"},
+	{"restart the server; then check the logs", "restart|get"},
+	{"close the PR and after that delete the branch", "close|delete"},
+	{"merge the pull request then deploy to production", "merge|deploy"},
+	{"open the garage door and turn on the porch light", "open|turn_on"},
+	{"mute the tv and dim the lights", "mute|dim"},
+	{"download the report, then share it with the team", "download|share"},
+	{"first pay invoice 12, then archive it", "pay|archive"},
+	{"list my open tickets and close the duplicates", "list|close"},
+	{"rotate the api keys then restart all workers", "rotate|restart"},
+	{"turn on the lights and set the thermostat to 20", "turn_on|set"},
+	{"cancel my 3pm meeting and notify the attendees", "cancel|notify"},
+	{"don't delete the logs and then restart the server", "!delete|restart"},
+	{"back up the database and then upgrade it", "backup|upgrade"},
+	// "and" between nouns joins objects, not clauses.
+	{"show orders and invoices", "get"},
+	{"show my orders", "get"},
+}
+
+var clauseWrong = []clauseRow{
+	{"don't charge the card, just archive the order", "!charge|archive"},                     // one clause "!charge", "archive" read as a noun
+	{"back up the database, upgrade postgres and then restart it", "backup|upgrade|restart"}, // "backup|restart", "upgrade" a noun
+	{"never mind, show my invoices", "!-|get"},                                               // one clause "!get"
+}
+
+func TestParseClauses(t *testing.T) {
+	for _, tt := range rows(clauseRows, clauseWrong) {
+		if got := clauseString(parse(t, tt.in)); got != tt.want {
+			t.Errorf("Parse(%q) clauses = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// contractionRow is a turn with a contraction, written with and without
+// its apostrophe, and its first clause's act, negation and action.
+type contractionRow struct {
+	in      string
+	act     grammar.Act
+	negated bool
+	action  string
+}
+
+var contractionRows = []contractionRow{
+	{"don't archive it", imp, true, "archive"},
+	{"dont archive it", imp, true, "archive"},
+	{"dont turn off the heater", imp, true, "turn_off"},
+	{"what's my balance", ques, false, ""},
+	{"whats my balance", ques, false, ""},
+	{"whats the status of ticket 7", ques, false, ""},
+	{"I'd like to renew my passport", req, false, "renew"},
+	{"id like to renew my passport", req, false, "renew"},
+	{"we'd like to book a table", req, false, "book"},
+	{"where's my package", ques, false, ""},
+	{"wheres my package", ques, false, ""},
+	{"let's schedule a call", req, false, "schedule"},
+	{"I'm trying to reset my password", req, false, "reset"},
+	{"im trying to reset my password", req, false, "reset"},
+	{"gimme my invoices", imp, false, "get"},
+	{"lemme see the logs", req, false, "get"},
+	{"wanna cancel my order", req, false, "cancel"},
+	{"isn't order 42 paid?", ques, false, "pay"},
+	{"what're my options", ques, false, ""},
+	{"who's on call tonight", ques, false, ""},
+	{"when's my next appointment", ques, false, ""},
+	{"how's the deployment going", ques, false, ""},
+	{"why didn't the backup run?", ques, false, "run"},
+	{"why can't I log in?", ques, false, "sign_in"},
+	{"why cant I see my invoices", ques, false, "get"},
+	{"how come I can't download the report", ques, false, "download"},
+	{"what's wrong with my order", ques, false, ""},
+	{"what'll it cost", ques, false, ""},
+	{"I can't log in", stmt, false, "sign_in"},
+	{"I've been charged twice", stmt, false, "charge"},
+	{"they've cancelled my flight", stmt, false, "cancel"},
+	{"can't you refund it?", req, false, "refund"},
+	{"doesn't the server restart automatically?", ques, false, "restart"},
+	{"shouldn't the invoice be paid by now", ques, false, "pay"},
+}
+
+var contractionWrong = []contractionRow{
+	{"didn't I cancel that already?", ques, false, "cancel"}, // no action: "cancel that" read as a withdrawal
+	{"haven't received my refund", stmt, false, ""},          // imperative restore, negated
+}
+
+func TestParseContractions(t *testing.T) {
+	for _, tt := range rows(contractionRows, contractionWrong) {
+		c := parse(t, tt.in).Clauses[0]
+		if c.Act != tt.act {
+			t.Errorf("Parse(%q).Act = %s, want %s", tt.in, c.Act, tt.act)
+		}
+		if c.Negated != tt.negated {
+			t.Errorf("Parse(%q).Negated = %v, want %v", tt.in, c.Negated, tt.negated)
+		}
+		if c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}

@@ -1,0 +1,313 @@
+package ptbr
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+)
+
+// today is the date the tests read relative dates from: Wednesday 6 May
+// 2026.
+var today = time.Date(2026, 5, 6, 12, 0, 0, 0, time.UTC)
+
+func testGrammar(t testing.TB) *Grammar {
+	t.Helper()
+	g, err := New(Options{Now: func() time.Time { return today }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// reading writes a clause compactly: its act, "not" when negated, its
+// action and head object ("-" for none), and its arguments as
+// kind=value@noun.
+func reading(c grammar.Clause) string {
+	parts := []string{c.Act.String()}
+	if c.Negated {
+		parts = append(parts, "not")
+	}
+	action, head := c.Action, "-"
+	if action == "" {
+		action = "-"
+	}
+	if len(c.Objects) > 0 {
+		head = c.Objects[0]
+	}
+	parts = append(parts, action, head)
+	for _, a := range c.Args {
+		s := fmt.Sprintf("%s=%s", a.Kind, strings.ReplaceAll(a.Value, " ", "_"))
+		if a.Noun != "" {
+			s += "@" + a.Noun
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+func readings(p *grammar.Parse) string {
+	var cs []string
+	for _, c := range p.Clauses {
+		cs = append(cs, reading(c))
+	}
+	return strings.Join(cs, " | ")
+}
+
+func TestParse(t *testing.T) {
+	g := testGrammar(t)
+	tests := []struct {
+		in, want string
+	}{
+		// Imperatives in both registers, with clitics written with a hyphen or before the verb.
+		{"mostre o pedido 42", "imperative get order number=42@order"},
+		{"mostra o pedido 42", "imperative get order number=42@order"},
+		{"mostre-me o pedido 42", "imperative get order number=42@order"},
+		{"mostra-me o pedido 42", "imperative get order number=42@order"},
+		{"me mostra o pedido 42", "imperative get order number=42@order"},
+		{"me mostre a fatura INV-0042137", "imperative get invoice identifier=INV-0042137@invoice"},
+		{"exiba o pedido 42", "imperative get order number=42@order"},
+		{"veja o pedido 42", "imperative get order number=42@order"},
+		{"consulte o pedido 42", "imperative get order number=42@order"},
+		{"consulta o status do pedido 42", "imperative get status number=42@order"},
+		{"cancele o pedido 1182", "imperative cancel order number=1182@order"},
+		{"cancela o pedido 1182", "imperative cancel order number=1182@order"},
+		{"cancelem o pedido 1182", "imperative cancel order number=1182@order"},
+		{"cancela ele", "imperative cancel -"},
+		{"cancele-o", "imperative cancel -"},
+		{"quero cancelá-lo", "request cancel -"},
+		{"quero cancela-lo", "request cancel -"},
+		{"cancelar o pedido 42", "imperative cancel order number=42@order"},
+		{"liste meus pedidos", "imperative list order"},
+		{"lista meus pedidos", "imperative list order"},
+		{"listar os pedidos do cliente 7", "imperative list order number=7@customer"},
+		{"busque os pedidos da Ana", "imperative search order"},
+		{"busca o cliente joao@exemplo.com.br", "imperative search customer email=joao@exemplo.com.br@customer"},
+		{"procure a fatura de março", "imperative search invoice date=2026-03@invoice"},
+		{"pesquisa os tickets abertos", "imperative search ticket"},
+		{"arquive o pedido 42", "imperative archive order number=42@order"},
+		{"arquiva o pedido 42", "imperative archive order number=42@order"},
+		{"reembolse o pedido 42", "imperative refund order number=42@order"},
+		{"reembolsa o pedido 42", "imperative refund order number=42@order"},
+		{"estorne os 20 reais do pedido 42", "imperative refund order money=20_BRL number=42@order"},
+		{"devolva o dinheiro do pedido 42", "imperative refund order number=42@order"},
+		{"cobre 20 reais no cartão do pedido 42", "imperative charge card money=20_BRL number=42@order"},
+		{"cobra R$ 20,00 no cartão", "imperative charge card money=20.00_BRL"},
+		{"cobre R$ 1.200,50 do cliente 9", "imperative charge customer money=1200.50_BRL number=9@customer"},
+
+		// Imperatives of other actions: devices, files, records.
+		{"ligue a luz da sala", "imperative turn_on light"},
+		{"liga a luz da cozinha", "imperative turn_on light"},
+		{"acenda a luz do quarto", "imperative turn_on light"},
+		{"desligue a TV", "imperative turn_off tv"},
+		{"desliga o ar-condicionado", "imperative turn_off air_conditioner"},
+		{"apague o arquivo relatorio.pdf", "imperative delete file identifier=relatorio.pdf@file"},
+		{"exclua o contato ct_99887", "imperative delete contact identifier=ct_99887@contact"},
+		{"remova o cartão pm_123", "imperative delete card identifier=pm_123@card"},
+		{"crie um pedido para o cliente 5", "imperative create order number=5@customer"},
+		{"cria uma nota de crédito de R$ 30,00", "imperative create credit_note money=30.00_BRL@credit_note"},
+		{"adicione um item ao carrinho", "imperative create item"},
+		{"atualize o endereço de entrega do pedido 42", "imperative update shipping_address number=42@order"},
+		{"altera a quantidade do pedido 42 para 3", "imperative update quantity number=42@order number=3"},
+		{"envie a fatura INV-0042137 por e-mail", "imperative send invoice identifier=INV-0042137@invoice"},
+		{"manda a fatura pro financeiro@empresa.com.br", "imperative send invoice email=financeiro@empresa.com.br@invoice"},
+		{"agende uma reunião amanhã", "imperative schedule meeting date=2026-05-07@meeting"},
+		{"marca uma reunião na segunda que vem", "imperative schedule meeting date=2026-05-11@meeting"},
+
+		// Requests: a want, a modal or a frame before an infinitive; politeness.
+		{"quero cancelar o pedido 42", "request cancel order number=42@order"},
+		{"quero ver o pedido 42", "request get order number=42@order"},
+		{"eu quero ver meus pedidos", "request get order"},
+		{"queria ver as faturas", "request get invoice"},
+		{"gostaria de cancelar a assinatura", "request cancel subscription"},
+		{"gostaria de ver o pedido 42", "request get order number=42@order"},
+		{"preciso cancelar o pedido 42", "request cancel order number=42@order"},
+		{"preciso ver a fatura", "request get invoice"},
+		{"pode cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"pode mostrar o pedido 42?", "request get order number=42@order"},
+		{"pode me mostrar o pedido 42?", "request get order number=42@order"},
+		{"poderia cancelar a assinatura?", "request cancel subscription"},
+		{"poderia me enviar a fatura?", "request send invoice"},
+		{"você pode cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"vc pode cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"você poderia me mostrar o pedido?", "request get order"},
+		{"dá pra cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"da pra cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"tem como cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"consegue cancelar o pedido 42?", "request cancel order number=42@order"},
+		{"vou cancelar o pedido 42", "request cancel order number=42@order"},
+		{"vamos arquivar o pedido 42", "request archive order number=42@order"},
+		{"por favor, cancele o pedido 42", "request cancel order number=42@order"},
+		{"cancele o pedido 42, por favor", "request cancel order number=42@order"},
+		{"cancela o pedido 42 pfv", "request cancel order number=42@order"},
+		{"pf cancela o pedido 42", "request cancel order number=42@order"},
+		{"favor enviar a fatura", "request send invoice"},
+
+		// Questions: question words, statement order with a question mark.
+		{"qual é o status do pedido 42?", "question - status number=42@order"},
+		{"qual e o status do pedido 42?", "question - status number=42@order"},
+		{"qual o status do pedido 42?", "question - status number=42@order"},
+		{"cadê meu pedido?", "question - order"},
+		{"cade meu pedido 1182?", "question - order number=1182@order"},
+		{"quanto eu paguei no pedido 88?", "question pay order number=88@order"},
+		{"quando chega o pedido 42?", "question - order number=42@order"},
+		{"onde está o meu pedido?", "question - order"},
+		{"quais pedidos estão pendentes?", "question - order"},
+		{"quem comprou o produto 5?", "question buy product number=5@product"},
+		{"o pedido 42 já foi pago?", "question pay order number=42@order"},
+		{"a fatura INV-0042137 foi paga?", "question pay invoice identifier=INV-0042137@invoice"},
+		{"tem algum pedido cancelado?", "question - order"},
+		{"tem alguma fatura em aberto?", "question - invoice"},
+		{"o que tem na minha agenda amanhã?", "question - calendar date=2026-05-07@calendar"},
+		{"por que o pagamento falhou?", "question - payment"},
+
+		// Bare noun phrases; a participle after its noun qualifies it.
+		{"pedido 42", "noun_phrase - order number=42@order"},
+		{"pedido 5531 status", "noun_phrase - order number=5531@order"},
+		{"status do pedido 42", "noun_phrase - status number=42@order"},
+		{"meus pedidos", "noun_phrase - order"},
+		{"faturas de 2025", "noun_phrase - invoice number=2025@invoice"},
+		{"pedidos cancelados", "noun_phrase - order"},
+		{"notas de credito emitidas", "noun_phrase - credit_note"},
+
+		// Negation and withdrawal.
+		{"não cancele o pedido", "imperative not cancel order"},
+		{"nao cancela o pedido 42", "imperative not cancel order number=42@order"},
+		{"não cobre o cartão", "imperative not charge card"},
+		{"nao cobre o cartao", "imperative not charge card"},
+		{"nunca cobre o cartão sem avisar", "imperative not charge card"},
+		{"não quero cancelar o pedido", "imperative not cancel order"},
+		{"nem precisa cancelar", "imperative not cancel -"},
+		{"deixa pra lá", "noun_phrase not - -"},
+		{"deixa pra la, nao precisa cancelar", "imperative not cancel -"},
+		{"esquece", "noun_phrase not - -"},
+		{"esquece o que eu falei", "noun_phrase not - -"},
+		{"não precisa pausar nada", "imperative not pause -"},
+		{"não, não quero cancelar a assinatura", "imperative not cancel subscription"},
+		{"para de me cobrar", "imperative not charge -"},
+
+		// Several clauses.
+		{"mostre o pedido 42 e depois cancele", "imperative get order number=42@order | imperative cancel -"},
+		{"mostra o pedido 42 e também cancela a fatura", "imperative get order number=42@order | imperative cancel invoice"},
+		{"cancele o pedido 42 e depois reembolse o cliente", "imperative cancel order number=42@order | imperative refund customer"},
+		{"arquiva o pedido 42, depois manda a fatura", "imperative archive order number=42@order | imperative send invoice"},
+		{"cobra o cartão e em seguida envia o recibo", "imperative charge card | imperative send receipt"},
+
+		// Spoken numbers and money.
+		{"mostra o pedido quarenta e dois", "imperative get order number=42@order"},
+		{"cancela o pedido vinte e cinco", "imperative cancel order number=25@order"},
+		{"cobre vinte reais no cartão", "imperative charge card money=20_BRL"},
+		{"cobre cinquenta reais", "imperative charge - money=50_BRL"},
+		{"cobre cem reais", "imperative charge - money=100_BRL"},
+		{"cobre mil e duzentos reais", "imperative charge - money=1200_BRL"},
+		{"reembolse 20,50 reais", "imperative refund - money=20.50_BRL"},
+		{"estorne R$ 49,90", "imperative refund - money=49.90_BRL"},
+
+		// Dates.
+		{"agende para amanhã", "imperative schedule - date=2026-05-07"},
+		{"agende para hoje", "imperative schedule - date=2026-05-06"},
+		{"agende para 12/06/2026", "imperative schedule - date=2026-06-12"},
+		{"agende para segunda que vem", "imperative schedule - date=2026-05-11"},
+		{"agende para a próxima sexta", "imperative schedule - date=2026-05-08"},
+		{"marque uma reunião na sexta", "imperative schedule meeting date=2026-05-08@meeting"},
+		{"mostre os pedidos de hoje", "imperative get order date=2026-05-06@order"},
+		{"mostre os pedidos de ontem", "imperative get order date=2026-05-05@order"},
+		{"mostre os pedidos desde 01/03/2026", "imperative get order date=2026-03-01@order"},
+		{"mostre as faturas de março", "imperative get invoice date=2026-03@invoice"},
+		{"mostre a segunda via do boleto", "imperative get duplicate"},
+		{"mostre a segunda fatura", "imperative get invoice"},
+
+		// Informal writing and contractions.
+		{"vc consegue ver meus pedidos?", "request get order"},
+		{"tá pendente o pedido 42?", "question - order number=42@order"},
+		{"q pedido é esse?", "question - order"},
+		{"n cancela o pedido", "imperative not cancel order"},
+		{"cancela tb o pedido 43", "imperative cancel order number=43@order"},
+		{"pelo amor de deus cancela esse pedido", "request cancel order"},
+		{"cancela o pedido do cliente 5", "imperative cancel order number=5@customer"},
+		{"reembolsa o pedido da Ana", "imperative refund order"},
+		{"envia o boleto ao cliente", "imperative send invoice"},
+		{"coloca o pedido no nome da Maria", "imperative create order"},
+		{"mostra a fatura neste e-mail", "imperative get invoice"},
+		{"mostre o pedido nesse instante", "imperative get order"},
+		{"mostra o pedido daquele cliente", "imperative get order"},
+		{"mostre-lhe o pedido", "imperative get order"},
+		{"devolva-lhe o dinheiro", "imperative refund -"},
+		{"envie-nos a fatura", "imperative send invoice"},
+
+		// Light verbs, verb phrases and particles apart from their verb.
+		{"faz o reembolso do pedido 42", "imperative create refund number=42@order"},
+		{"faça o upgrade da assinatura", "imperative upgrade subscription"},
+		{"faz o deploy do checkout-api", "imperative deploy checkout"},
+		{"dá uma olhada no pedido 42", "imperative get order number=42@order"},
+		{"marca o e-mail msg_4410 como lido", "imperative mark_read email identifier=msg_4410@email"},
+		{"tira o site do ar", "imperative unpublish website"},
+		{"traz o arquivo de volta", "imperative restore file"},
+		{"faz o merge do PR 45", "imperative merge pull_request number=45@pull_request"},
+
+		// Typing slips.
+		{"mostar o pedido 42", "imperative get order number=42@order"},
+		{"cancelra o pedido 42", "imperative cancel order number=42@order"},
+		{"lsita meus pedidos", "imperative list order"},
+		{"mosta o pedido 42", "imperative get order number=42@order"},
+		{"reabir o chamado 88", "imperative reopen ticket number=88@ticket"},
+		{"nao sei o numero da fatura de março", "noun_phrase - number date=2026-03@invoice"},
+
+		// Small talk.
+		{"oi", "chitchat - -"},
+		{"obrigado", "chitchat - -"},
+		{"bom dia, tudo certo?", "chitchat - -"},
+		{"valeu", "chitchat - -"},
+
+		// Reports, inability and more of the same rules.
+		{"pedido 2290: cancela ele", "imperative cancel order number=2290@order"},
+		{"o cliente mudou de ideia", "noun_phrase not - customer"},
+		{"meu cartão foi cobrado duas vezes", "statement charge card number=2"},
+		{"fui cobrado duas vezes esse mês?", "question charge - number=2"},
+		{"não consigo cancelar o pedido", "request cancel order"},
+		{"o pagamento não caiu", "noun_phrase - payment"},
+		{"não sei o número do pedido", "noun_phrase - number"},
+		{"consulta o pedido, por favor, e depois envia o boleto", "request get order | imperative send invoice"},
+		{"envie o recibo pro cliente e em seguida arquive o pedido", "imperative send receipt | imperative archive order"},
+		{"cancela o pedido 1182 e depois me manda o recibo por e-mail", "imperative cancel order number=1182@order | imperative send receipt"},
+		{"gostaria de saber o status do pedido 42", "question - status number=42@order"},
+		{"quero saber quanto custa o frete", "question - shipping"},
+		{"cadê o meu reembolso?", "question - refund"},
+		{"me diz o status do pedido 42", "imperative get status number=42@order"},
+		{"me passa a fatura de abril", "imperative get invoice date=2026-04@invoice"},
+		{"imprima a nota fiscal do pedido 42", "imperative print invoice number=42@order"},
+		{"baixe o boleto da fatura INV-0042137", "imperative download invoice identifier=INV-0042137@invoice"},
+		{"suba a temperatura do quarto", "imperative increase temperature"},
+		{"abaixa o volume da TV", "imperative decrease volume"},
+		{"aumenta o volume da sala", "imperative increase volume"},
+		{"trava a porta da frente", "imperative lock door"},
+		{"tira um print da tela", "imperative screenshot monitor"},
+		{"renomeie o arquivo f_123 para relatorio.pdf", "imperative rename file identifier=f_123@file identifier=relatorio.pdf"},
+		{"mova o arquivo f_123 para a pasta fld_9", "imperative move file identifier=f_123@file identifier=fld_9@folder"},
+		{"compartilhe a pasta fld_9 com a Ana", "imperative share folder identifier=fld_9@folder"},
+		{"restaure o arquivo f_123", "imperative restore file identifier=f_123@file"},
+		{"arquive a pasta fld_9", "imperative archive folder identifier=fld_9@folder"},
+		{"desarquive o pedido 42", "imperative restore order number=42@order"},
+		{"pause a assinatura sub_123", "imperative pause subscription identifier=sub_123@subscription"},
+		{"retome a assinatura sub_123", "imperative resume subscription identifier=sub_123@subscription"},
+		{"reative a assinatura sub_123", "imperative enable subscription identifier=sub_123@subscription"},
+		{"renove a assinatura por mais um ano", "imperative renew subscription"},
+		{"assine o plano anual", "imperative subscribe plan"},
+		{"aprove o pedido de férias do João", "imperative approve leave_request"},
+		{"rejeite a despesa EXP-2210", "imperative reject expense identifier=EXP-2210@expense"},
+		{"reabra o chamado 88", "imperative reopen ticket number=88@ticket"},
+		{"feche o chamado 88", "imperative close ticket number=88@ticket"},
+		{"atribua o chamado 88 para a Carla", "imperative assign ticket number=88@ticket"},
+		{"escale o ticket 4821 pro nível 2", "imperative escalate ticket number=4821@ticket number=2@tier"},
+	}
+	for _, tt := range tests {
+		if have := readings(g.Parse(tt.in)); have != tt.want {
+			t.Errorf("Parse(%q) = %q, want %q", tt.in, have, tt.want)
+		}
+	}
+	if len(tests) < 150 {
+		t.Errorf("%d turns, want at least 150", len(tests))
+	}
+}

@@ -1,0 +1,330 @@
+// Package ptbr is the Brazilian Portuguese grammar: its concept lexicon,
+// as data files a linguist can edit (lexicon/*.tsv), and the rules of
+// Portuguese the shared reading needs.
+//
+// # What it reads
+//
+// Imperatives in both registers (mostre / mostra, cancele / cancela),
+// requests with an infinitive (quero, gostaria de, preciso, pode, dá pra,
+// tem como + infinitive), questions (qual é o status do pedido 42?, cadê
+// meu pedido), bare noun phrases (pedido 42 status), negation (não, nunca,
+// deixa pra lá) and several clauses (e depois, e também). A turn typed
+// without accents reads as the same turn with them: every word is folded
+// by tokenize.Normalize, the lexicon's too.
+//
+// # Words that stand for several
+//
+// Contractions (do, na, pelo, ao, num, neste, daquele) are words of the
+// lexicon, read as a preposition and a determiner; the ones it does not
+// list are split by rule (dum -> de um, praquele -> para aquele). Clitics
+// written with a hyphen are split from their verb (mostre-me -> mostre me;
+// cancelá-lo -> cancelar o), and informal writing is read as what it
+// stands for (vc -> você, tá -> está, pfv -> por favor, q -> que).
+package ptbr
+
+import (
+	"embed"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/grammar/en"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+//go:embed lexicon/*.tsv
+var lexiconFS embed.FS
+
+// LexiconFS returns the embedded lexicon files, in the folder "lexicon".
+func LexiconFS() embed.FS { return lexiconFS }
+
+// Grammar reads Brazilian Portuguese turns. It is safe for concurrent use.
+type Grammar struct {
+	*grammar.Engine
+}
+
+// Options configure a Grammar.
+type Options struct {
+	// Now gives today's date for relative dates; nil means time.Now.
+	Now func() time.Time
+}
+
+var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
+	return grammar.LoadLexicon(lexiconFS, "lexicon", Morphology())
+})
+
+// Lexicon returns the embedded Brazilian Portuguese lexicon, loaded once.
+func Lexicon() (*grammar.Lexicon, error) { return loadLexicon() }
+
+// Morphology returns the Portuguese verb forms.
+func Morphology() grammar.Morphology { return morphology{} }
+
+// New returns a Brazilian Portuguese grammar.
+func New(opts Options) (*Grammar, error) {
+	lx, err := Lexicon()
+	if err != nil {
+		return nil, err
+	}
+	enLx, err := en.Lexicon()
+	if err != nil {
+		return nil, err
+	}
+	rules := Rules(lx)
+	rules.Others = []*grammar.Lexicon{enLx}
+	eng, err := grammar.NewEngine(tokenize.Brazilian, lx, rules, opts.Now)
+	if err != nil {
+		return nil, err
+	}
+	return &Grammar{Engine: eng}, nil
+}
+
+var defaultGrammar = sync.OnceValues(func() (*Grammar, error) { return New(Options{}) })
+
+// Default returns the shared Brazilian Portuguese grammar, built once.
+func Default() (*Grammar, error) { return defaultGrammar() }
+
+// Rules returns the rules of Portuguese the shared reading uses. The
+// lexicons of the other languages (Rules.Others) are left for the caller:
+// New sets the English one.
+func Rules(lx *grammar.Lexicon) grammar.Rules {
+	return grammar.Rules{
+		Split:      func(w string) []string { return Split(lx, w) },
+		NumberJoin: "e",
+		Next:       []string{"proximo", "proxima"},
+		NextAfter:  []string{"que vem", "da semana que vem"},
+		DayOffsets: map[string]int{"hoje": 0, "amanha": 1, "ontem": -1, "anteontem": -2},
+		Subjects:   []string{"eu", "a gente"},
+		Wants: []string{"quero", "queria", "queremos", "queriamos", "gostaria", "gostariamos", "preciso", "precisamos",
+			"precisava", "precisaria", "necessito", "desejo", "desejamos", "adoraria"},
+		Clitics:    []string{"me", "te", "lhe", "lhes", "nos", "vos", "se"},
+		Infinitive: isInfinitive,
+		Gerund:     isGerund,
+		Participle: isParticiple,
+		Imperative: isImperative,
+		Genitive:   []string{"de", "do", "da", "dos", "das"},
+		IDNouns:    []string{"numero", "num", "nro", "id", "codigo", "cod", "ref", "referencia"},
+		PluralOnly: pluralOnly,
+	}
+}
+
+// isInfinitive reports whether a folded word has the shape of an
+// infinitive: -ar, -er, -ir, or -or (pôr and its compounds).
+func isInfinitive(w string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	switch w[len(w)-2:] {
+	case "ar", "er", "ir", "or":
+		return true
+	}
+	return false
+}
+
+// isGerund reports whether a folded word has the shape of a gerund
+// (mostrando, vendendo, abrindo, pondo).
+func isGerund(w string) bool {
+	for _, end := range []string{"ando", "endo", "indo", "ondo"} {
+		if strings.HasSuffix(w, end) && len(w) > len(end)+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// notCommand are the endings of the verb forms that give no command: the
+// first person (mostro), the preterite (mostrei, mostrou, vendeu,
+// abriu, mostraram), the participle and the gerund.
+var notCommand = []string{"o", "ei", "ou", "eu", "iu", "aram", "eram", "iram", "amos", "emos", "imos",
+	"ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas", "ando", "endo", "indo", "ondo"}
+
+// isImperative reports whether a folded verb form can give a command:
+// the infinitive (cancelar), the imperative of either register (cancela,
+// cancele, cancelem) and the irregular ones (faz, traz, põe).
+func isImperative(w string) bool {
+	for _, end := range notCommand {
+		if strings.HasSuffix(w, end) {
+			return false
+		}
+	}
+	return true
+}
+
+// irregularParticiples are the past participles that do not end in -ado
+// or -ido, in the masculine singular.
+var irregularParticiples = map[string]bool{
+	"feito": true, "refeito": true, "desfeito": true, "pago": true, "aberto": true, "reaberto": true,
+	"escrito": true, "reescrito": true, "descrito": true, "transcrito": true, "inscrito": true,
+	"visto": true, "revisto": true, "previsto": true, "posto": true, "composto": true, "proposto": true,
+	"dito": true, "impresso": true, "aceso": true, "suspenso": true, "aceito": true, "salvo": true,
+	"limpo": true, "expulso": true, "eleito": true, "extinto": true, "coberto": true, "descoberto": true,
+	"entregue": true, "ganho": true, "gasto": true, "preso": true, "solto": true,
+}
+
+// isParticiple reports whether a folded verb form is a past participle:
+// cancelado, vendida, abertos, pagas, entregues.
+func isParticiple(w string) bool {
+	for _, end := range []string{"ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"} {
+		if strings.HasSuffix(w, end) && len(w) > len(end)+2 {
+			return true
+		}
+	}
+	if irregularParticiples[w] {
+		return true
+	}
+	// The other genders and numbers of the irregular ones: feita,
+	// feitos, feitas; entregues.
+	if n := len(w); n > 3 {
+		switch {
+		case strings.HasSuffix(w, "os"), strings.HasSuffix(w, "as"):
+			return irregularParticiples[w[:n-2]+"o"] || irregularParticiples[w[:n-1]]
+		case strings.HasSuffix(w, "a"):
+			return irregularParticiples[w[:n-1]+"o"]
+		case strings.HasSuffix(w, "s"):
+			return irregularParticiples[w[:n-1]]
+		}
+	}
+	return false
+}
+
+// pluralOnly reads a plural the lexicon does not list from its singular:
+// pedidos -> pedido, itens -> item, cartoes -> cartao, papeis -> papel,
+// meses -> mes.
+func pluralOnly(w string, lx *grammar.Lexicon) (grammar.NounForm, bool) {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return grammar.NounForm{}, false
+	}
+	stem := w[:len(w)-1]
+	var cands []string
+	switch {
+	case strings.HasSuffix(w, "oes"), strings.HasSuffix(w, "aes"), strings.HasSuffix(w, "aos"):
+		cands = append(cands, w[:len(w)-3]+"ao")
+	case strings.HasSuffix(w, "ns"):
+		cands = append(cands, w[:len(w)-2]+"m")
+	case strings.HasSuffix(w, "eis"):
+		cands = append(cands, w[:len(w)-3]+"el", w[:len(w)-2]+"l")
+	case strings.HasSuffix(w, "is"):
+		cands = append(cands, w[:len(w)-2]+"l", w[:len(w)-1]+"l")
+	}
+	if strings.HasSuffix(w, "es") {
+		cands = append(cands, w[:len(w)-2])
+	}
+	cands = append(cands, stem)
+	for _, c := range cands {
+		if nf, ok := lx.Nouns[c]; ok && !nf.Plural {
+			nf.Plural = true
+			return nf, true
+		}
+	}
+	return grammar.NounForm{}, false
+}
+
+// informal maps informal and abbreviated writing to the words it stands
+// for.
+var informal = map[string][]string{
+	"vc": {"voce"}, "vcs": {"voces"}, "ce": {"voce"},
+	"ta": {"esta"}, "tah": {"esta"}, "to": {"estou"}, "tou": {"estou"}, "tava": {"estava"}, "tamo": {"estamos"},
+	"pfv": {"por", "favor"}, "pf": {"por", "favor"}, "pfvr": {"por", "favor"}, "pls": {"por", "favor"},
+	"plz": {"por", "favor"}, "porfa": {"por", "favor"}, "porfavor": {"por", "favor"},
+	"q": {"que"}, "oq": {"o", "que"}, "pq": {"por", "que"},
+	"n": {"nao"}, "naum": {"nao"}, "ñ": {"nao"}, "nn": {"nao"},
+	"tb": {"tambem"}, "tbm": {"tambem"}, "tmb": {"tambem"},
+	"hj": {"hoje"}, "amnh": {"amanha"}, "amn": {"amanha"},
+	"td": {"tudo"}, "tds": {"todos"}, "msm": {"mesmo"}, "mt": {"muito"}, "mto": {"muito"}, "mta": {"muita"},
+	"cmg": {"comigo"}, "ctg": {"contigo"}, "qdo": {"quando"}, "qnd": {"quando"}, "qndo": {"quando"},
+	"qto": {"quanto"}, "qnto": {"quanto"}, "qta": {"quanta"}, "qtos": {"quantos"}, "qts": {"quantos"}, "qtas": {"quantas"},
+	"agr": {"agora"}, "dps": {"depois"}, "blz": {"beleza"}, "vlw": {"valeu"}, "obg": {"obrigado"},
+	"obgd": {"obrigado"}, "tmj": {"valeu"}, "p": {"para"},
+	"nd": {"nada"}, "ngm": {"ninguem"}, "alg": {"algum"}, "algm": {"alguem"}, "vdd": {"verdade"},
+	"sfv": {"se", "faz", "favor"}, "fds": {"fim", "de", "semana"}, "bjs": {"beijos"},
+}
+
+// articles are the words a preposition contracts with, as written after
+// it: do = de + o, neste = em + este, pelo = por + o, praquele = para +
+// aquele.
+var articles = []string{"o", "a", "os", "as", "um", "uma", "uns", "umas", "ele", "ela", "eles", "elas",
+	"este", "esta", "estes", "estas", "isto", "esse", "essa", "esses", "essas", "isso",
+	"aquele", "aquela", "aqueles", "aquelas", "aquilo", "outro", "outra", "outros", "outras",
+	"algum", "alguma", "alguns", "algumas", "aqui", "ali", "onde"}
+
+// contraction reads a preposition contracted with an article, a
+// demonstrative or a pronoun: do, dum, deste, disso, daquele, no, num,
+// neste, nisso, naquele, pelo, pela, ao, aos, pro, pra, prum, praquele.
+func contraction(w string) []string {
+	for _, a := range articles {
+		switch w {
+		case "d" + a:
+			return []string{"de", a}
+		case "n" + a:
+			return []string{"em", a}
+		case "pr" + a:
+			return []string{"para", a}
+		case "pel" + a:
+			if a == "o" || a == "a" || a == "os" || a == "as" {
+				return []string{"por", a}
+			}
+		case "a" + a:
+			if a == "o" || a == "os" {
+				return []string{"a", a}
+			}
+		}
+	}
+	return nil
+}
+
+// clitics are the object pronouns written after a verb with a hyphen, and
+// what they stand for: -lo after an infinitive whose r dropped
+// (cancelá-lo) is o.
+var clitics = map[string]string{
+	"me": "me", "te": "te", "se": "se", "lhe": "lhe", "lhes": "lhes", "nos": "nos", "vos": "vos",
+	"o": "o", "a": "a", "os": "os", "as": "as", "lo": "o", "la": "a", "los": "os", "las": "as",
+	"no": "o", "na": "a",
+}
+
+// Split reads a word the lexicon does not know as the words it stands for:
+//
+//   - a verb and its hyphenated clitic: mostre-me -> mostre me,
+//     devolva-lhe -> devolva lhe, cancelá-lo -> cancelar o (the r an
+//     infinitive drops before -lo comes back), fazê-lo -> fazer o;
+//   - a contraction: dum -> de um, nisso -> em isso, praquele -> para
+//     aquele, pelo -> por o (the lexicon lists the common ones, which
+//     need no split);
+//   - informal writing: vc -> você, tá -> está, pfv -> por favor, q ->
+//     que, n -> não, tb -> também, hj -> hoje.
+//
+// It returns nil for a word that stands for itself.
+func Split(lx *grammar.Lexicon, w string) []string {
+	if parts, ok := informal[w]; ok {
+		return parts
+	}
+	if i := strings.LastIndexByte(w, '-'); i > 0 && i < len(w)-1 {
+		for _, class := range []string{"weekday", "month", "number_word", "ordinal"} {
+			if _, ok := lx.Values[class][w]; ok {
+				return []string{w}
+			}
+		}
+		verb, cl := w[:i], w[i+1:]
+		// Mesoclisis (mostrar-lhe-ei) is written rarely enough to read
+		// as the verb and the pronoun.
+		if j := strings.LastIndexByte(verb, '-'); j > 0 {
+			if _, ok := clitics[verb[j+1:]]; ok {
+				verb, cl = verb[:j], verb[j+1:]
+			}
+		}
+		pron, ok := clitics[cl]
+		if !ok {
+			return nil
+		}
+		if strings.HasPrefix(cl, "l") && cl != "lhe" && cl != "lhes" {
+			// cancelá-lo, vendê-la, abri-los, pô-lo: the infinitive
+			// lost its r.
+			if n := len(verb); n > 1 && strings.IndexByte("aeio", verb[n-1]) >= 0 {
+				if _, known := lx.Actions[verb+"r"]; known {
+					verb += "r"
+				}
+			}
+		}
+		return []string{verb, pron}
+	}
+	return contraction(w)
+}

@@ -1,0 +1,810 @@
+package router
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// BindRule names the rule that bound an argument of a turn to a
+// parameter of the selected tool.
+//
+// The rules apply in a fixed order, each to the arguments the rules before
+// it left, and each parameter takes one value: noun; pattern; type and
+// format (money and its currency, email, date, number, quoted text to a
+// text parameter); identifier; enum; and last quoted text to the first
+// required string parameter left. Within a rule, required parameters come
+// before optional ones, then parameters in name order. A value is bound
+// only where it satisfies the parameter's type, format, pattern and enum.
+// Only the selected tool is bound, and the required parameters left are
+// reported as missing (Decision.Missing); the idempotency key parameter is
+// never missing, since the tool check supplies it.
+type BindRule string
+
+// The binding rules, in the order they apply.
+const (
+	// BindNoun binds a value to the parameter named by the noun it
+	// qualifies: "order 42" binds order_id.
+	BindNoun BindRule = "noun"
+	// BindPattern binds a value that matches a parameter's pattern:
+	// INV-0042137 binds a parameter whose pattern is ^INV-[0-9]{6,10}$.
+	BindPattern BindRule = "pattern"
+	// BindMoney binds an amount of money to an amount parameter: a number
+	// parameter gets the amount (20), an integer parameter named in minor
+	// units (amount_minor, total_cents) the amount in minor units (2000).
+	BindMoney BindRule = "money"
+	// BindCurrency binds the ISO 4217 code of an amount of money to a
+	// currency parameter.
+	BindCurrency BindRule = "currency"
+	// BindEmail binds an email address to an email parameter.
+	BindEmail BindRule = "email"
+	// BindDate binds a date to a date parameter, as an ISO 8601 date
+	// (2026-05-01), or for a date-time parameter as the start of that day
+	// in UTC (2026-05-01T00:00:00Z).
+	BindDate BindRule = "date"
+	// BindNumber binds a number to a number or integer parameter.
+	BindNumber BindRule = "number"
+	// BindIdentifier binds an identifier, or a number no other parameter
+	// took, to a parameter that holds an id (order_id, invoice_number).
+	BindIdentifier BindRule = "identifier"
+	// BindEnum binds a word of the turn that names one of a parameter's
+	// enum values, in either language: by its normalised form, its stem,
+	// or the concept the lexicons read it as ("urgente" binds "urgent").
+	BindEnum BindRule = "enum"
+	// BindQuoted binds quoted text to a text parameter (query, title,
+	// subject, body, name, message...), else to the first required string
+	// parameter left.
+	BindQuoted BindRule = "quoted"
+)
+
+// Binding is one argument of a turn bound to a parameter of the selected
+// tool: the value the call gets, and the text of the turn it came from.
+type Binding struct {
+	// Param is the parameter's name.
+	Param string `json:"param"`
+	// Value is the value bound, as a string (see Decision.Arguments).
+	Value string `json:"value"`
+	// Text is the turn's text the value came from.
+	Text string `json:"text"`
+	// Start and End are byte offsets of Text in the turn as given (for a
+	// following clause too, offsets into the whole turn).
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Rule names the rule that bound it.
+	Rule BindRule `json:"rule"`
+}
+
+// Words of parameter names the binder reads.
+var (
+	amountWords = []string{"amount", "price", "total", "cost", "fee", "sum", "value", "balance", "subtotal"}
+	minorWords  = []string{"minor", "cents", "cent", "pence", "subunits"}
+	idWords     = []string{"id", "ids", "number", "no", "num", "code", "ref", "reference", "key", "uuid", "guid", "sku",
+		"slug", "handle", "identifier", "nr"}
+	textWords = []string{"query", "q", "text", "title", "subject", "body", "name", "message", "content", "note", "notes",
+		"comment", "description", "search", "prompt", "keyword", "keywords", "term", "terms", "summary", "question",
+		"reply", "caption", "label", "topic", "reason"}
+)
+
+// minorDigits are the ISO 4217 currencies whose minor unit is not a
+// hundredth, with the digits of their minor unit; every other currency
+// has two.
+var minorDigits = map[string]int{
+	"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0, "RWF": 0,
+	"UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+	"BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+	"BTC": 8,
+}
+
+// binder binds the arguments of one clause to one tool's parameters.
+type binder struct {
+	r     *Router
+	ti    *toolInfo
+	c     *grammar.Clause
+	turn  string
+	bound []bool // beside ti.params
+	used  []bool // beside c.Args
+	out   []Binding
+}
+
+// bindArgs binds the clause's arguments to the parameters of the tool.
+// It returns the arguments (parameter name to value), the bindings with
+// their offsets in the turn, sorted by offset, and the required
+// parameters left unbound, by name. The idempotency key parameter is
+// never missing: the tool check supplies it.
+//
+// The rules apply in a fixed order, each to the arguments the rules
+// before it left, and each parameter takes one value:
+//
+//  1. noun: a value bound to the parameter its noun names ("order 42"
+//     -> order_id), when the value fits the parameter.
+//  2. pattern: a value that matches a parameter's pattern, as written
+//     or in upper case.
+//  3. type and format: money to an amount parameter (and its currency
+//     code to a currency parameter), an email to an email parameter, a
+//     date to a date parameter, a number to a number parameter, quoted
+//     text to a text parameter.
+//  4. identifier: an identifier or a number left to a parameter that
+//     holds an id.
+//  5. enum: a word of the clause that names an enum value.
+//  6. quoted: quoted text left to the first required string parameter
+//     left.
+//
+// Within a rule, required parameters come before optional ones, then
+// parameters in name order. A value is bound only where it satisfies the
+// parameter's type, format, pattern and enum.
+func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause) (map[string]string, []Binding, []string) {
+	args := map[string]string{}
+	missing := []string{}
+	if len(ti.params) == 0 {
+		return args, []Binding{}, missing
+	}
+	var boundBuf, usedBuf [16]bool
+	b := binder{r: r, ti: ti, c: c, turn: turn, bound: boundBuf[:0], used: usedBuf[:0]}
+	b.bound = growBools(b.bound, len(ti.params))
+	if c != nil && len(c.Args) > 0 {
+		b.used = growBools(b.used, len(c.Args))
+		b.out = make([]Binding, 0, min(len(c.Args)+1, len(ti.params)))
+		b.run()
+	} else if c != nil {
+		b.enums()
+	}
+	slices.SortStableFunc(b.out, func(x, y Binding) int { return x.Start - y.Start })
+	for _, x := range b.out {
+		args[x.Param] = x.Value
+	}
+	key := idempotencyParam(ti)
+	for i := range ti.params {
+		if ti.params[i].required && !b.bound[i] && ti.params[i].name != key {
+			missing = append(missing, ti.params[i].name)
+		}
+	}
+	if b.out == nil {
+		b.out = []Binding{}
+	}
+	return args, b.out, missing
+}
+
+func growBools(s []bool, n int) []bool {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return make([]bool, n)
+}
+
+func (b *binder) run() {
+	args := b.c.Args
+	// 1. noun
+	for i := range args {
+		a := &args[i]
+		if b.used[i] || a.Noun == "" {
+			continue
+		}
+		term := objectPrefix + a.Noun
+		b.first(i, BindNoun, func(p *param) bool { return containsTerm(p.terms, term) })
+	}
+	// 2. pattern
+	for i := range args {
+		if b.used[i] || args[i].Kind == "money" || args[i].Kind == "date" {
+			continue
+		}
+		b.first(i, BindPattern, func(p *param) bool { return p.pattern != nil })
+	}
+	// 3. type and format
+	for i := range args {
+		if b.used[i] {
+			continue
+		}
+		switch args[i].Kind {
+		case "money":
+			if !b.first(i, BindMoney, isAmount) {
+				// No amount parameter: the currency alone still binds.
+				b.currency(i)
+			}
+		case "email":
+			b.first(i, BindEmail, isEmail)
+		case "date":
+			b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
+		case "number":
+			b.first(i, BindNumber, func(p *param) bool { return isNumeric(p) && !isMinor(p) })
+		case "quoted":
+			b.first(i, BindQuoted, isText)
+		}
+	}
+	// 4. identifier
+	for i := range args {
+		if b.used[i] || (args[i].Kind != "identifier" && args[i].Kind != "number") {
+			continue
+		}
+		b.first(i, BindIdentifier, func(p *param) bool { return isIDLike(p) && p.name != idempotencyParam(b.ti) })
+	}
+	// 5. enum
+	b.enums()
+	// 6. quoted
+	for i := range args {
+		if b.used[i] || args[i].Kind != "quoted" {
+			continue
+		}
+		b.first(i, BindQuoted, func(p *param) bool { return isStringy(p) && p.name != idempotencyParam(b.ti) })
+	}
+}
+
+// first binds argument i to the first parameter left that pred accepts
+// and whose type, format, pattern and enum the value satisfies: the
+// required parameters first, then the optional ones.
+func (b *binder) first(i int, rule BindRule, pred func(*param) bool) bool {
+	a := &b.c.Args[i]
+	for pass := 0; pass < 2; pass++ {
+		for j := range b.ti.params {
+			p := &b.ti.params[j]
+			if b.bound[j] || p.required != (pass == 0) || !pred(p) {
+				continue
+			}
+			v, ok := b.value(a, p)
+			if !ok {
+				continue
+			}
+			b.bind(j, i, v, rule)
+			if a.Kind == "money" && isAmount(p) {
+				b.currency(i)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// currency binds the currency code of the money argument i to a currency
+// parameter left, if the tool has one.
+func (b *binder) currency(i int) {
+	a := &b.c.Args[i]
+	_, code, ok := strings.Cut(a.Value, " ")
+	if !ok || code == "" {
+		return
+	}
+	for pass := 0; pass < 2; pass++ {
+		for j := range b.ti.params {
+			p := &b.ti.params[j]
+			if b.bound[j] || p.required != (pass == 0) || !isCurrency(p) {
+				continue
+			}
+			for _, v := range [...]string{code, strings.ToLower(code)} {
+				if cv, ok := b.accept(p, v); ok {
+					b.bind(j, i, cv, BindCurrency)
+					return
+				}
+			}
+		}
+	}
+}
+
+func (b *binder) bind(param, arg int, v string, rule BindRule) {
+	a := &b.c.Args[arg]
+	b.bound[param], b.used[arg] = true, true
+	b.out = append(b.out, Binding{Param: b.ti.params[param].name, Value: v, Text: b.span(a.Start, a.End),
+		Start: a.Start, End: a.End, Rule: rule})
+}
+
+// span returns the turn's text between two offsets, or "" when they do
+// not lie in it.
+func (b *binder) span(start, end int) string {
+	if start < 0 || end > len(b.turn) || start > end {
+		return ""
+	}
+	return b.turn[start:end]
+}
+
+// value reads argument a as a value of parameter p, or reports that it
+// does not fit.
+func (b *binder) value(a *grammar.Arg, p *param) (string, bool) {
+	v := a.Value
+	switch a.Kind {
+	case "money":
+		amount, code, _ := strings.Cut(a.Value, " ")
+		switch {
+		case isMinor(p):
+			mv, ok := minorUnits(amount, code)
+			if !ok {
+				return "", false
+			}
+			v = mv
+		case isNumeric(p) || isAmount(p):
+			v = amount
+		}
+	case "date":
+		if dateKind(p) == "date-time" && len(v) == len("2006-01-02") {
+			// A day for a date-time parameter: its start, in UTC.
+			v += "T00:00:00Z"
+		}
+	}
+	if isMinor(p) && a.Kind != "money" {
+		// A bare number says nothing of the unit.
+		return "", false
+	}
+	if isEmail(p) && !looksLikeEmail(v) {
+		// An email parameter named so takes only an address.
+		return "", false
+	}
+	if cv, ok := b.accept(p, v); ok {
+		return cv, true
+	}
+	if p.pattern != nil && a.Kind != "money" && a.Kind != "date" {
+		// A pattern may want the text as written, or in upper case
+		// (inv-0042137 for ^INV-[0-9]+$).
+		for _, alt := range [...]string{a.Text, strings.ToUpper(v)} {
+			if alt == v {
+				continue
+			}
+			if cv, ok := b.accept(p, alt); ok {
+				return cv, true
+			}
+		}
+	}
+	return "", false
+}
+
+// accept checks a value against the parameter's type, format, pattern and
+// enum; it returns the value as the call should carry it: an enum value
+// as the schema writes it, an integer without a fraction of zeros.
+func (b *binder) accept(p *param, v string) (string, bool) {
+	cv, problem := checkValue(p, v)
+	if problem != "" {
+		return "", false
+	}
+	if len(p.enum) > 0 {
+		orig, ok := enumAsWritten(b.ti.tool.InputSchema, p.name, cv)
+		return orig, ok
+	}
+	return cv, true
+}
+
+// checkValue checks a value against the parameter's type, format, pattern
+// and (case-folded) enum. It returns the canonical value, or a problem in
+// words.
+func checkValue(p *param, v string) (string, string) {
+	switch p.typ {
+	case "number":
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return "", "is not a number"
+		}
+	case "integer":
+		iv, ok := integerValue(v)
+		if !ok {
+			return "", "is not an integer"
+		}
+		v = iv
+	case "string", "":
+	default:
+		return "", "is a " + p.typ + ", which a turn does not give"
+	}
+	switch p.format {
+	case "email", "idn-email":
+		if !looksLikeEmail(v) {
+			return "", "is not an email address"
+		}
+	case "date":
+		if _, err := time.Parse(time.DateOnly, v); err != nil {
+			return "", "is not an ISO 8601 date"
+		}
+	case "date-time":
+		if _, err := time.Parse(time.RFC3339, v); err != nil {
+			return "", "is not an ISO 8601 date and time"
+		}
+	}
+	if p.pattern != nil && !p.pattern.MatchString(v) {
+		return "", "does not match the pattern " + p.pattern.String()
+	}
+	if len(p.enum) > 0 {
+		low := strings.ToLower(v)
+		found := false
+		for _, e := range p.enum {
+			if e == low {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return "", "is not one of " + strings.Join(p.enum, ", ")
+		}
+	}
+	return v, ""
+}
+
+// integerValue reads an integer written in decimal, allowing a fraction
+// of zeros ("20.00" -> "20").
+func integerValue(v string) (string, bool) {
+	whole, frac, _ := strings.Cut(v, ".")
+	if strings.Trim(frac, "0") != "" {
+		return "", false
+	}
+	n, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil {
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
+}
+
+// looksLikeEmail reports whether v is an email address as JSON Schema's
+// email format reads one: a local part of the characters RFC 5322 allows
+// unquoted, with no dot at its ends or two in a row, at a host name.
+func looksLikeEmail(v string) bool {
+	at := strings.LastIndexByte(v, '@')
+	if at <= 0 || at > 64 || len(v) > 254 {
+		return false
+	}
+	local, domain := v[:at], v[at+1:]
+	if local[0] == '.' || local[len(local)-1] == '.' || strings.Contains(local, "..") {
+		return false
+	}
+	for i := 0; i < len(local); i++ {
+		c := local[i]
+		if !isAlnum(c) && !strings.ContainsRune(".!#$%&'*+-/=?^_`{|}~", rune(c)) {
+			return false
+		}
+	}
+	return isHostname(domain)
+}
+
+// isHostname reports whether s is a host name: labels of 1 to 63 ASCII
+// letters, digits and hyphens, not at a label's ends, 253 bytes at most.
+func isHostname(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(s, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			if !isAlnum(label[i]) && label[i] != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// minorUnits converts a decimal amount to the currency's minor units,
+// exactly: "20" USD -> "2000", "4.5" EUR -> "450", "1000" JPY -> "1000".
+// An amount finer than the minor unit does not convert.
+func minorUnits(amount, code string) (string, bool) {
+	digits, ok := minorDigits[code]
+	if !ok {
+		digits = 2
+	}
+	whole, frac, _ := strings.Cut(amount, ".")
+	if whole == "" || strings.TrimLeft(whole, "0123456789") != "" || strings.TrimLeft(frac, "0123456789") != "" {
+		return "", false
+	}
+	if len(frac) > digits {
+		if strings.Trim(frac[digits:], "0") != "" {
+			return "", false
+		}
+		frac = frac[:digits]
+	}
+	frac += strings.Repeat("0", digits-len(frac))
+	n, err := strconv.ParseInt(whole+frac, 10, 64)
+	if err != nil {
+		return "", false
+	}
+	return strconv.FormatInt(n, 10), true
+}
+
+// majorUnits converts minor units back to a decimal amount: "2000" USD ->
+// "20.00".
+func majorUnits(minor, code string) string {
+	digits, ok := minorDigits[code]
+	if !ok {
+		digits = 2
+	}
+	if digits == 0 || strings.TrimLeft(minor, "0123456789") != "" || minor == "" {
+		return minor
+	}
+	for len(minor) <= digits {
+		minor = "0" + minor
+	}
+	return minor[:len(minor)-digits] + "." + minor[len(minor)-digits:]
+}
+
+// enumAsWritten returns the enum value of the parameter name as the
+// schema writes it, for a value that matches one case-insensitively.
+func enumAsWritten(schema json.RawMessage, name, v string) (string, bool) {
+	var s struct {
+		Properties map[string]struct {
+			Enum []any `json:"enum"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return "", false
+	}
+	for _, e := range s.Properties[name].Enum {
+		if str, ok := e.(string); ok && strings.EqualFold(str, v) {
+			return str, true
+		}
+	}
+	return "", false
+}
+
+// enums binds the words of the clause that name an enum value. A word
+// names a value when its normalised form is the value's, when its stem
+// is the value's stem (urgente, urgent), or when the lexicons read both
+// as one concept (cartão, card). The clause's own verb and the values of
+// its arguments are not read; short function words are not either, so
+// "de" never binds a locale.
+func (b *binder) enums() {
+	has := false
+	for j := range b.ti.params {
+		if !b.bound[j] && len(b.ti.params[j].enum) > 0 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return
+	}
+	words := b.c.Words
+	taken := make([]bool, len(words))
+	for pass := 0; pass < 2; pass++ {
+		for j := range b.ti.params {
+			p := &b.ti.params[j]
+			if b.bound[j] || len(p.enum) == 0 || p.required != (pass == 0) {
+				continue
+			}
+			b.enumParam(j, words, taken)
+		}
+	}
+}
+
+func (b *binder) enumParam(j int, words []grammar.Word, taken []bool) {
+	p := &b.ti.params[j]
+	values := make([][]string, len(p.enum))
+	for i, e := range p.enum {
+		values[i] = tokenize.SplitName(e)
+	}
+	for k := range words {
+		if taken[k] || !b.enumWord(&words[k]) {
+			continue
+		}
+		for i, e := range p.enum {
+			ew := values[i]
+			if len(ew) == 0 || k+len(ew) > len(words) {
+				continue
+			}
+			match := true
+			for m, w := range ew {
+				if taken[k+m] || !b.enumWord(&words[k+m]) || !b.sameWord(&words[k+m], w) {
+					match = false
+					break
+				}
+			}
+			if !match {
+				continue
+			}
+			v, ok := b.accept(p, e)
+			if !ok {
+				continue
+			}
+			last := &words[k+len(ew)-1]
+			for m := range ew {
+				taken[k+m] = true
+			}
+			b.bound[j] = true
+			b.out = append(b.out, Binding{Param: p.name, Value: v, Text: b.span(words[k].Start, last.End),
+				Start: words[k].Start, End: last.End, Rule: BindEnum})
+			return
+		}
+	}
+}
+
+// enumWord reports whether a word of the clause may name an enum value.
+func (b *binder) enumWord(w *grammar.Word) bool {
+	switch w.Class {
+	case grammar.Value:
+		return false
+	case grammar.Verb:
+		return w.Concept != b.c.Action
+	case grammar.Function:
+		return len(w.Norm) >= 4
+	}
+	return true
+}
+
+// sameWord reports whether a turn word names the enum word e (written
+// in English, normalised).
+func (b *binder) sameWord(w *grammar.Word, e string) bool {
+	if w.Norm == e {
+		return true
+	}
+	en := b.r.en
+	switch w.Class {
+	case grammar.Noun:
+		if nf, ok := en.Nouns[e]; ok && nf.Concept == w.Concept {
+			return true
+		}
+	case grammar.Verb:
+		if c, ok := en.Actions[e]; ok && c == w.Concept {
+			return true
+		}
+	}
+	if len(e) < 4 || len(w.Norm) < 4 {
+		// Stems of short words say too little.
+		return false
+	}
+	ws := stemOf(b.r.lang, w)
+	return ws != "" && ws == b.r.an.stemmer.Stem(e)
+}
+
+// turnStemmers stem turn words that the grammar gave no stem, one per
+// language.
+var turnStemmers sync.Map // tokenize.Language -> *tokenize.Stemmer
+
+// stemOf returns the stem of a turn word in its language, or "" when the
+// language has no stemmer.
+func stemOf(lang tokenize.Language, w *grammar.Word) string {
+	if w.Stem != "" {
+		return w.Stem
+	}
+	if s, ok := turnStemmers.Load(lang); ok {
+		return s.(*tokenize.Stemmer).Stem(w.Norm)
+	}
+	s, err := tokenize.NewStemmer(lang)
+	if err != nil {
+		// No stemmer for the language: words match by form and concept
+		// only.
+		return ""
+	}
+	actual, _ := turnStemmers.LoadOrStore(lang, s)
+	return actual.(*tokenize.Stemmer).Stem(w.Norm)
+}
+
+// Parameter classes, read from the type, format and name words.
+
+func nameHas(p *param, words []string) bool {
+	var buf [8]string
+	for _, w := range tokenize.AppendNameWords(buf[:0], p.name) {
+		for _, x := range words {
+			if w == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lastNameWord(p *param) string {
+	var buf [8]string
+	ws := tokenize.AppendNameWords(buf[:0], p.name)
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
+}
+
+func isNumeric(p *param) bool { return p.typ == "number" || p.typ == "integer" }
+
+func isStringy(p *param) bool { return p.typ == "string" || p.typ == "" }
+
+// isMinor reports whether a parameter holds an amount in minor units.
+func isMinor(p *param) bool { return p.typ == "integer" && nameHas(p, minorWords) }
+
+// isAmount reports whether a parameter holds an amount of money.
+func isAmount(p *param) bool {
+	if !isNumeric(p) && !isStringy(p) {
+		return false
+	}
+	return containsTerm(p.terms, objectPrefix+"amount") || nameHas(p, amountWords)
+}
+
+// isCurrency reports whether a parameter holds a currency code.
+func isCurrency(p *param) bool {
+	return isStringy(p) && (containsTerm(p.terms, objectPrefix+"currency") || nameHas(p, []string{"currency"}))
+}
+
+// isEmail reports whether a parameter holds an email address.
+func isEmail(p *param) bool {
+	if p.format == "email" || p.format == "idn-email" {
+		return true
+	}
+	return isStringy(p) && p.format == "" && (containsTerm(p.terms, objectPrefix+"email") ||
+		containsTerm(p.terms, objectPrefix+"email_address") || nameHas(p, []string{"email", "mail"}))
+}
+
+// dateKind says whether a parameter holds a date ("date"), a date and
+// time ("date-time") or neither (""): by its format, else by its name
+// (due_date, starts_on; created_at, timestamp).
+func dateKind(p *param) string {
+	switch p.format {
+	case "date", "date-time":
+		return p.format
+	case "":
+	default:
+		return ""
+	}
+	if !isStringy(p) {
+		return ""
+	}
+	switch last := lastNameWord(p); {
+	case last == "at" || nameHas(p, []string{"timestamp", "datetime", "time"}):
+		return "date-time"
+	case last == "on" || last == "day" || nameHas(p, []string{"date"}):
+		return "date"
+	}
+	return ""
+}
+
+// isIDLike reports whether a parameter holds an id: its last name word
+// says so (order_id, invoice_number, sku).
+func isIDLike(p *param) bool {
+	if !isStringy(p) && p.typ != "integer" {
+		return false
+	}
+	last := lastNameWord(p)
+	for _, w := range idWords {
+		if last == w {
+			return true
+		}
+	}
+	return false
+}
+
+// isText reports whether a parameter holds free text.
+func isText(p *param) bool {
+	return isStringy(p) && p.pattern == nil && len(p.enum) == 0 && p.format == "" && nameHas(p, textWords)
+}
+
+// idempotencyParam returns the parameter that carries the tool's
+// idempotency key: the declared key when it names a parameter, else a
+// parameter named idempotency_key; or "".
+func idempotencyParam(ti *toolInfo) string {
+	key := ti.tool.Declarations.IdempotencyKey
+	for i := range ti.params {
+		if key != "" && ti.params[i].name == key {
+			return key
+		}
+	}
+	for i := range ti.params {
+		if ti.params[i].name == "idempotency_key" {
+			return "idempotency_key"
+		}
+	}
+	return ""
+}
+
+// paramConcept returns the concept of the thing a parameter names
+// (order_id -> order), or "".
+func paramConcept(p *param) string {
+	for _, t := range p.terms {
+		c, ok := strings.CutPrefix(t, objectPrefix)
+		if !ok {
+			continue
+		}
+		switch c {
+		case "id", "number", "key", "code", "name":
+			continue
+		}
+		return c
+	}
+	return ""
+}
+
+// bindDecision binds the clause's arguments to the selected tool's
+// parameters and checks the call, with no scopes given. Only the selected
+// tool is bound: the rejected candidates cost nothing here.
+func (r *Router) bindDecision(d *Decision, ti *toolInfo, c *grammar.Clause) {
+	d.Arguments, d.Bindings, d.Missing = r.bindArgs(ti, d.Parse.Turn, c)
+	d.Domain = ti.tool.Declarations.Domain
+	ck := r.check(&checkInput{ti: ti, args: d.Arguments, bindings: d.Bindings, missing: d.Missing, clause: c})
+	d.Check = &ck
+}

@@ -1,0 +1,386 @@
+package router
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
+
+// bindTools are tools whose parameters exercise every binding rule, as an
+// MCP server lists them.
+const bindTools = `{"tools": [
+ {"name": "get_invoice", "description": "Show one invoice.",
+  "inputSchema": {"type": "object", "properties": {
+    "invoice_id": {"type": "string", "pattern": "^INV-[0-9]{6,10}$"}}, "required": ["invoice_id"]},
+  "annotations": {"readOnlyHint": true}},
+ {"name": "refund_invoice", "description": "Refund part of a paid invoice.",
+  "inputSchema": {"type": "object", "properties": {
+    "invoice_id": {"type": "string", "pattern": "^INV-[0-9]{6,10}$"},
+    "amount_minor": {"type": "integer"},
+    "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
+    "reason": {"type": "string", "enum": ["duplicate", "service_issue", "cancellation", "goodwill"]},
+    "idempotency_key": {"type": "string"}},
+   "required": ["invoice_id", "amount_minor", "reason", "idempotency_key"]},
+  "annotations": {"readOnlyHint": false}},
+ {"name": "send_email", "description": "Send an email.",
+  "inputSchema": {"type": "object", "properties": {
+    "to": {"type": "string", "format": "email"}, "subject": {"type": "string"}, "body": {"type": "string"}},
+   "required": ["to", "subject"]}},
+ {"name": "book_room", "description": "Book a meeting room for a day.",
+  "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}}, "required": ["day"]}},
+ {"name": "log_event", "description": "Log an event at a time.",
+  "inputSchema": {"type": "object", "properties": {"at": {"type": "string", "format": "date-time"}}, "required": ["at"]}},
+ {"name": "set_quantity", "description": "Set the quantity of an item in the cart.",
+  "inputSchema": {"type": "object", "properties": {
+    "item_id": {"type": "string"}, "quantity": {"type": "integer"}}, "required": ["item_id", "quantity"]}},
+ {"name": "create_ticket", "description": "Open a support ticket.",
+  "inputSchema": {"type": "object", "properties": {
+    "title": {"type": "string"}, "priority": {"type": "string", "enum": ["Low", "Normal", "Urgent"]},
+    "customer_email": {"type": "string"}}, "required": ["title"]}},
+ {"name": "notify_customer", "description": "Notify a customer.",
+  "inputSchema": {"type": "object", "properties": {
+    "channel": {"type": "string", "enum": ["email", "sms"]}}, "required": ["channel"]}},
+ {"name": "charge_amount", "description": "Charge an amount in a currency.",
+  "inputSchema": {"type": "object", "properties": {
+    "amount": {"type": "number"}, "currency": {"type": "string", "enum": ["usd", "jpy", "eur"]}},
+   "required": ["amount", "currency"]}},
+ {"name": "set_nickname", "description": "Set the nickname shown to others.",
+  "inputSchema": {"type": "object", "properties": {"nickname": {"type": "string"}}, "required": ["nickname"]}},
+ {"name": "search_articles", "description": "Search the help articles.",
+  "inputSchema": {"type": "object", "properties": {
+    "query": {"type": "string"}, "locale": {"type": "string", "enum": ["en", "fr", "de", "es", "ja"]},
+    "limit": {"type": "integer"}}, "required": ["query"]},
+  "annotations": {"readOnlyHint": true}}
+]}`
+
+func bindRouter(t testing.TB) *Router {
+	t.Helper()
+	cat, err := catalogue.ParseMCP("bind-tools.json", []byte(bindTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// bindTurn binds the first clause of a turn to the named tool.
+func bindTurn(t testing.TB, r *Router, tool, turn string) (map[string]string, []Binding, []string) {
+	t.Helper()
+	ti := r.toolNamed(tool)
+	if ti == nil {
+		t.Fatalf("no tool %s", tool)
+	}
+	p := r.gram.Parse(turn)
+	var c *grammar.Clause
+	if len(p.Clauses) > 0 {
+		c = &p.Clauses[0]
+	}
+	return r.bindArgs(ti, turn, c)
+}
+
+// rules writes bindings as param=value/rule, in order.
+func rules(bs []Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = fmt.Sprintf("%s=%s/%s", b.Param, b.Value, b.Rule)
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestBindRules(t *testing.T) {
+	shop := shop(t, Options{})
+	r := bindRouter(t)
+	tests := []struct {
+		r       *Router
+		tool    string
+		turn    string
+		want    string // param=value/rule, in the turn's order
+		missing string
+	}{
+		// noun
+		{shop, "get_order", "show me order 42", "order_id=42/noun", ""},
+		{shop, "refund_card", "refund 20 dollars on order 42", "amount=20/money order_id=42/noun", ""},
+		{r, "get_invoice", "show invoice INV-0042137", "invoice_id=INV-0042137/noun", ""},
+		// pattern, as written and in upper case
+		{r, "get_invoice", "show INV-0042137", "invoice_id=INV-0042137/pattern", ""},
+		{r, "get_invoice", "show me inv-0042137 please", "invoice_id=INV-0042137/pattern", ""},
+		// a value the pattern refuses binds nowhere
+		{r, "get_invoice", "show invoice 42", "", "invoice_id"},
+		// money: the amount, minor units, the currency code
+		{shop, "charge_card", "charge $20.50 to the card for order 9", "amount=20.50/money order_id=9/noun", ""},
+		{r, "refund_invoice", "refund 20 dollars on invoice INV-0042137 as a duplicate",
+			"amount_minor=2000/money currency=USD/currency invoice_id=INV-0042137/noun reason=duplicate/enum", ""},
+		{r, "refund_invoice", "refund €4.50 on INV-0042137 for goodwill",
+			"amount_minor=450/money currency=EUR/currency invoice_id=INV-0042137/pattern reason=goodwill/enum", ""},
+		{r, "refund_invoice", "refund 1000 yen on INV-0042137",
+			"amount_minor=1000/money currency=JPY/currency invoice_id=INV-0042137/pattern", "reason"},
+		{r, "charge_amount", "charge 500 yen", "amount=500/money currency=jpy/currency", ""},
+		// a bare number says nothing of minor units
+		{r, "refund_invoice", "refund 20 on INV-0042137", "invoice_id=INV-0042137/pattern", "amount_minor, reason"},
+		// email and quoted text
+		{r, "send_email", `email ana@example.com with the subject "Lunch on Friday"`,
+			"to=ana@example.com/email subject=Lunch on Friday/noun", ""},
+		{r, "send_email", `email ana@example.com "Lunch on Friday"`,
+			"to=ana@example.com/email subject=Lunch on Friday/quoted", ""},
+		// dates: a date, and a day for a date-time parameter
+		{r, "book_room", "book a room on 2026-05-01", "day=2026-05-01/date", ""},
+		{r, "log_event", "log an event on 2026-05-01", "at=2026-05-01T00:00:00Z/date", ""},
+		// numbers, and a number no numeric parameter takes to an id
+		{r, "set_quantity", "set the quantity of item X7Y9Z to 3", "item_id=X7Y9Z/noun quantity=3/number", ""},
+		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},
+		{shop, "archive_order", "archive 42", "order_id=42/identifier", ""},
+		// enum: by the word, by the concept, as the schema writes it
+		{r, "create_ticket", `open an urgent ticket titled "Printer down"`, "priority=Urgent/enum title=Printer down/noun", ""},
+		{r, "create_ticket", `open an urgent ticket: "Printer down"`, "priority=Urgent/enum title=Printer down/quoted", ""},
+		{r, "notify_customer", "notify the customer by e-mail", "channel=email/enum", ""},
+		{r, "search_articles", `search the articles for "refund policy"`, "query=refund policy/quoted", ""},
+		// quoted text to the first required string parameter left
+		{r, "set_nickname", `set it to "Bea"`, "nickname=Bea/quoted", ""},
+		// missing
+		{shop, "charge_card", "charge the card for order 42", "order_id=42/noun", "amount"},
+		{shop, "get_order", "show me the order", "", "order_id"},
+	}
+	for _, tt := range tests {
+		args, bs, missing := bindTurn(t, tt.r, tt.tool, tt.turn)
+		if got := rules(bs); got != tt.want {
+			t.Errorf("bind(%s, %q) = %q, want %q", tt.tool, tt.turn, got, tt.want)
+		}
+		if got := strings.Join(missing, ", "); got != tt.missing {
+			t.Errorf("bind(%s, %q) missing %q, want %q", tt.tool, tt.turn, got, tt.missing)
+		}
+		if len(args) != len(bs) {
+			t.Errorf("bind(%s, %q): %d arguments for %d bindings", tt.tool, tt.turn, len(args), len(bs))
+		}
+		for _, b := range bs {
+			if b.Start < 0 || b.End > len(tt.turn) || b.Start > b.End || tt.turn[b.Start:b.End] != b.Text {
+				t.Errorf("bind(%s, %q): %s text %q at [%d,%d] is not the turn's", tt.tool, tt.turn, b.Param, b.Text, b.Start, b.End)
+			}
+			if args[b.Param] != b.Value {
+				t.Errorf("bind(%s, %q): argument %s = %q, binding says %q", tt.tool, tt.turn, b.Param, args[b.Param], b.Value)
+			}
+		}
+	}
+}
+
+func TestMinorUnits(t *testing.T) {
+	tests := []struct {
+		amount, code, want string
+		ok                 bool
+	}{
+		{"20", "USD", "2000", true},
+		{"20.5", "USD", "2050", true},
+		{"0.50", "USD", "50", true},
+		{"4.505", "EUR", "", false},
+		{"4.500", "EUR", "450", true},
+		{"1000", "JPY", "1000", true},
+		{"1.5", "JPY", "", false},
+		{"2.125", "KWD", "2125", true},
+		{"-3", "USD", "", false},
+		{"", "USD", "", false},
+		{"99999999999999999999", "USD", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := minorUnits(tt.amount, tt.code)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("minorUnits(%q, %s) = %q, %t, want %q, %t", tt.amount, tt.code, got, ok, tt.want, tt.ok)
+		}
+	}
+	for _, tt := range []struct{ minor, code, want string }{{"2000", "USD", "20.00"}, {"5", "USD", "0.05"}, {"1000", "JPY", "1000"}} {
+		if got := majorUnits(tt.minor, tt.code); got != tt.want {
+			t.Errorf("majorUnits(%q, %s) = %q, want %q", tt.minor, tt.code, got, tt.want)
+		}
+	}
+}
+
+func TestCheckValue(t *testing.T) {
+	r := bindRouter(t)
+	ti := r.toolNamed("refund_invoice")
+	tests := []struct {
+		param, value, want string
+		ok                 bool
+	}{
+		{"amount_minor", "2000", "2000", true},
+		{"amount_minor", "20.00", "20", true},
+		{"amount_minor", "20.5", "", false},
+		{"amount_minor", "abc", "", false},
+		{"invoice_id", "INV-0042137", "INV-0042137", true},
+		{"invoice_id", "INV-42", "", false},
+		{"reason", "Duplicate", "Duplicate", true},
+		{"reason", "refund", "", false},
+	}
+	for _, tt := range tests {
+		got, problem := checkValue(paramNamed(ti, tt.param), tt.value)
+		if got != tt.want || (problem == "") != tt.ok {
+			t.Errorf("checkValue(%s, %q) = %q, %q, want %q, ok %t", tt.param, tt.value, got, problem, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestBindPortugueseEnum binds an enum value written in English from a
+// Portuguese word with the same stem (urgente -> urgent).
+func TestBindPortugueseEnum(t *testing.T) {
+	cat, err := catalogue.ParseMCP("bind-tools.json", []byte(bindTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := "abra um chamado urgente"
+	g := fakeGrammar(t, func(string) *grammar.Parse {
+		return &grammar.Parse{Turn: turn, Clauses: []grammar.Clause{{Act: grammar.Imperative, Action: "create", Words: []grammar.Word{
+			{Text: "abra", Norm: "abra", Start: 0, End: 4, Class: grammar.Verb, Concept: "create"},
+			{Text: "um", Norm: "um", Start: 5, End: 7, Class: grammar.Function},
+			{Text: "chamado", Norm: "chamado", Start: 8, End: 15, Class: grammar.Noun, Concept: "ticket"},
+			{Text: "urgente", Norm: "urgente", Start: 16, End: 23, Class: grammar.Function},
+		}}}}
+	})
+	r, err := New(cat, Options{Language: g.Language(), Grammar: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, bs, missing := bindTurn(t, r, "create_ticket", turn)
+	if got, want := rules(bs), "priority=Urgent/enum"; got != want {
+		t.Errorf("bind(create_ticket, %q) = %q, want %q", turn, got, want)
+	}
+	if got := strings.Join(missing, ","); got != "title" {
+		t.Errorf("bind(create_ticket, %q) missing %q, want title", turn, got)
+	}
+}
+
+// fuzzSchemas are the tools FuzzBind binds to.
+var fuzzSchemas = []string{"get_invoice", "refund_invoice", "send_email", "book_room", "log_event", "set_quantity",
+	"create_ticket", "notify_customer", "charge_amount", "set_nickname", "search_articles"}
+
+// FuzzBind reads random turns with the English grammar and binds them to
+// each of the test tools: the binder never panics, every binding's text
+// lies in the turn at its offsets, and every value bound satisfies its
+// parameter's type, format, pattern and enum, as a JSON Schema validator
+// reads them.
+func FuzzBind(f *testing.F) {
+	for _, s := range []string{
+		"refund 20 dollars on invoice INV-0042137 as a duplicate",
+		"email ana@example.com with the subject \"Lunch\"",
+		"book a room on 2026-05-01", "log an event tomorrow", "set the quantity of item X7Y9Z to 3",
+		"open an urgent ticket titled \"Printer down\"", "charge 500 yen", "refund €4.50 on inv-0042137",
+		"set my nickname to \"Bea\"", "search \"x\" in french, limit 5", "notify by sms",
+	} {
+		f.Add(s)
+	}
+	r := bindRouter(f)
+	validators := map[string]map[string]*jsonschema.Schema{}
+	for _, name := range fuzzSchemas {
+		ti := r.toolNamed(name)
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(ti.tool.InputSchema))
+		if err != nil {
+			f.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		url := "mem://" + name + ".json"
+		if err := c.AddResource(url, doc); err != nil {
+			f.Fatal(err)
+		}
+		validators[name] = map[string]*jsonschema.Schema{}
+		for _, p := range ti.params {
+			s, err := c.Compile(url + "#/properties/" + p.name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			validators[name][p.name] = s
+		}
+	}
+	f.Fuzz(func(t *testing.T, turn string) {
+		p := r.gram.Parse(turn)
+		for k := range p.Clauses {
+			c := &p.Clauses[k]
+			for _, name := range fuzzSchemas {
+				ti := r.toolNamed(name)
+				args, bs, missing := r.bindArgs(ti, turn, c)
+				for _, b := range bs {
+					if b.Start < 0 || b.End > len(turn) || b.Start > b.End || turn[b.Start:b.End] != b.Text {
+						t.Fatalf("bind(%s, %q): %s text %q at [%d,%d] is not the turn's", name, turn, b.Param, b.Text, b.Start, b.End)
+					}
+					if args[b.Param] != b.Value {
+						t.Fatalf("bind(%s, %q): argument %s = %q, binding says %q", name, turn, b.Param, args[b.Param], b.Value)
+					}
+					var v any = b.Value
+					if pp := paramNamed(ti, b.Param); pp.typ == "number" || pp.typ == "integer" {
+						v = json.Number(b.Value)
+					}
+					if err := validators[name][b.Param].Validate(v); err != nil {
+						t.Fatalf("bind(%s, %q): %s = %q does not satisfy its schema: %v", name, turn, b.Param, b.Value, err)
+					}
+				}
+				for _, m := range missing {
+					if _, ok := args[m]; ok {
+						t.Fatalf("bind(%s, %q): %s is bound and missing", name, turn, m)
+					}
+				}
+				if got := slices.Sorted(maps.Keys(args)); len(got) != len(bs) {
+					t.Fatalf("bind(%s, %q): arguments %v for %d bindings", name, turn, got, len(bs))
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkBindWrite(b *testing.B) {
+	r := shop(b, Options{})
+	turn := "charge 20 dollars to the card for order 42"
+	p := r.gram.Parse(turn)
+	ti := r.toolNamed("charge_card")
+	b.ReportAllocs()
+	for b.Loop() {
+		d := Decision{Parse: p}
+		r.bindDecision(&d, ti, &p.Clauses[0])
+	}
+}
+
+// TestBindPortuguese binds Portuguese turns with the router's own
+// Brazilian Portuguese grammar.
+func TestBindPortuguese(t *testing.T) {
+	if _, err := GrammarFor(tokenize.Brazilian); err != nil {
+		t.Skipf("no Brazilian Portuguese grammar yet: %v", err)
+	}
+	cat, err := catalogue.ParseMCP("bind-tools.json", []byte(bindTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{Language: tokenize.Brazilian})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := shop(t, Options{Language: tokenize.Brazilian})
+	tests := []struct {
+		r             *Router
+		tool, turn    string
+		want, missing string
+	}{
+		{pt, "refund_card", "estorne 20 reais do pedido 42", "amount=20/money order_id=42/noun", ""},
+		{pt, "charge_card", "cobre o cartão do pedido 42", "order_id=42/noun", "amount"},
+		{r, "create_ticket", `abra um chamado urgente: "Impressora parada"`, "priority=Urgent/enum title=Impressora parada/quoted", ""},
+		{r, "refund_invoice", "estorne R$ 20,50 da fatura INV-0042137 por duplicidade",
+			"amount_minor=2050/money currency=BRL/currency invoice_id=INV-0042137/noun reason=duplicate/enum", ""},
+		{r, "send_email", "mande um email para ana@example.com", "to=ana@example.com/email", "subject"},
+	}
+	for _, tt := range tests {
+		_, bs, missing := bindTurn(t, tt.r, tt.tool, tt.turn)
+		if got := rules(bs); got != tt.want {
+			t.Errorf("bind(%s, %q) = %q, want %q", tt.tool, tt.turn, got, tt.want)
+		}
+		if got := strings.Join(missing, ", "); got != tt.missing {
+			t.Errorf("bind(%s, %q) missing %q, want %q", tt.tool, tt.turn, got, tt.missing)
+		}
+	}
+}
