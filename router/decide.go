@@ -172,17 +172,17 @@ func (r *Router) unread(p *grammar.Parse, c *grammar.Clause) (string, bool) {
 		if hasValues(p) {
 			return "", false
 		}
-		return "unread: the turn has no words", true
+		return "the turn has no words", true
 	}
 	switch {
 	case p.Foreign:
-		return fmt.Sprintf("unread: the turn has a mark %s is not written with", p.Language), true
+		return fmt.Sprintf("the turn has a mark %s is not written with", p.Language), true
 	case p.Read == 0:
-		return fmt.Sprintf("unread: the %s grammar reads none of the turn's words", p.Language), true
+		return fmt.Sprintf("the %s grammar reads none of the turn's words", p.Language), true
 	case p.Short > 0 && 2*p.ShortRead < p.Short:
-		return fmt.Sprintf("unread: the %s grammar reads %d of the turn's %d short words", p.Language, p.ShortRead, p.Short), true
+		return fmt.Sprintf("the %s grammar reads %d of the turn's %d short words", p.Language, p.ShortRead, p.Short), true
 	case p.Read < minRead*float64(p.Words):
-		return fmt.Sprintf("unread: the %s grammar reads %.1f of the turn's %d words", p.Language, p.Read, p.Words), true
+		return fmt.Sprintf("the %s grammar reads %.1f of the turn's %d words", p.Language, p.Read, p.Words), true
 	}
 	return "", false
 }
