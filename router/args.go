@@ -66,6 +66,7 @@ const (
 
 // Binding is one argument of a turn bound to a parameter of the selected
 // tool: the value the call gets, and the text of the turn it came from.
+// It is plain data.
 type Binding struct {
 	// Param is the parameter's name.
 	Param string `json:"param"`

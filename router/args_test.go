@@ -1,8 +1,6 @@
 package router
 
 import (
-	"os"
-	"time"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -303,16 +301,7 @@ func FuzzBind(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, turn string) {
-		t0 := time.Now()
-		defer func() {
-			if d := time.Since(t0); d > time.Second {
-				os.WriteFile(fmt.Sprintf("/tmp/slow-%d.txt", time.Now().UnixNano()), []byte(fmt.Sprintf("%v\n%q\n", d, turn)), 0o644)
-			}
-		}()
 		p := r.gram.Parse(turn)
-		if d := time.Since(t0); d > time.Second {
-			os.WriteFile(fmt.Sprintf("/tmp/slowparse-%d.txt", time.Now().UnixNano()), []byte(fmt.Sprintf("%v\n%q\n", d, turn)), 0o644)
-		}
 		for k := range p.Clauses {
 			c := &p.Clauses[k]
 			for _, name := range fuzzSchemas {

@@ -85,7 +85,7 @@ type Check struct {
 	Reason string `json:"reason"`
 }
 
-// Call is a tool call: a tool and its arguments.
+// Call is a tool call: a tool and its arguments. It is plain data.
 type Call struct {
 	// Tool names the tool.
 	Tool string `json:"tool"`
@@ -98,7 +98,7 @@ type Call struct {
 }
 
 // Idempotency is the idempotency key a call sends, so a retry after an
-// ambiguous failure has no second effect.
+// ambiguous failure has no second effect. It is plain data.
 type Idempotency struct {
 	// Name is the key's name: the declared one, or idempotency_key.
 	Name string `json:"name"`
@@ -111,7 +111,8 @@ type Idempotency struct {
 	In string `json:"in"`
 }
 
-// Problem is an argument whose value a tool's schema refuses.
+// Problem is an argument whose value a tool's schema refuses. It is plain
+// data.
 type Problem struct {
 	// Param is the argument's name.
 	Param string `json:"param"`
@@ -720,7 +721,7 @@ func writeCapitalised(b *strings.Builder, s string) {
 	b.WriteString(s[n:])
 }
 
-// SelectOptions say how SelectWith routes a turn.
+// SelectOptions say how SelectWith routes a turn. They are plain data.
 type SelectOptions struct {
 	// Scoped is true when Scopes are the scopes granted to the caller:
 	// only tools they grant are candidates (withdrawn tools are still

@@ -53,7 +53,8 @@ type Display struct {
 // goroutine that routes the turn, and must not keep the router waiting.
 type Observer func(Event)
 
-// CatalogResult is the result of a catalog query: the decision in short.
+// CatalogResult is the result of a catalog query: the decision in short. It is
+// plain data.
 type CatalogResult struct {
 	// Outcome is the decision's outcome.
 	Outcome Outcome `json:"outcome"`

@@ -270,6 +270,11 @@ func isEmail(s string) bool {
 		return false
 	}
 	domain := s[at+1:]
+	for _, r := range domain {
+		if !isAlnum(r) && r != '.' && r != '-' {
+			return false
+		}
+	}
 	dot := strings.LastIndexByte(domain, '.')
 	return dot > 0 && dot < len(domain)-2
 }
