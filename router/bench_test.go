@@ -77,3 +77,19 @@ func BenchmarkNew(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkSelectShopPT(b *testing.B) {
+	benchSelect(b, catalogue.Default(), tokenize.Brazilian, benchTurnsPT)
+}
+
+func BenchmarkSelectGeneratedPT(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			cat, err := corpus.Generate(n, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchSelect(b, cat, tokenize.Brazilian, benchTurnsPT)
+		})
+	}
+}
