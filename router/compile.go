@@ -488,7 +488,9 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 		}
 	}
 	inQual := false
-	for _, w := range side {
+	// Units of several words first: "time off" is one thing, and its
+	// "off" no preposition.
+	for _, w := range a.joinNouns(side) {
 		switch {
 		case common[w]:
 		case a.isPreposition(w):

@@ -326,6 +326,16 @@ func (r *Router) plainTurns(i int) []string {
 	if full == "" && len(heads) > 0 {
 		full = heads[0]
 	}
+	if ti.all {
+		// A tool that acts on all of a kind is asked for with the word
+		// that says all: "cancel all timers".
+		if q := firstWord(lx.Function["quantifier"]); q != "" {
+			full = q + " " + full
+			for k := range heads {
+				heads[k] = q + " " + heads[k]
+			}
+		}
+	}
 	var turns []string
 	seen := map[string]bool{}
 	add := func(parts ...string) {
@@ -680,7 +690,7 @@ func (r *Router) clashFinding(c *clash, reached []bool) catalogue.Finding {
 	lint := catalogue.LintToolsIndistinguishable
 	var msg string
 	switch {
-	case ta.action == tb.action && sameTerms(ta.objects, tb.objects):
+	case ta.action == tb.action && sameTerms(ta.objects, tb.objects) && ta.all == tb.all:
 		msg = fmt.Sprintf("both names read as %q, and plain turns cannot tell them apart: %s", readingOf(ta), how)
 	case lost[0] && lost[1]:
 		msg = fmt.Sprintf("no plain turn tells %s and %s apart: %s", na, nb, how)
@@ -783,6 +793,18 @@ func (r *Router) fix(lostIdx, otherIdx int) string {
 	return fmt.Sprintf("rename %s with an action or object word that sets it apart from %s", lost.tool.Name, other.tool.Name)
 }
 
+// firstWord returns the first single word of a class in sorted order, or
+// "".
+func firstWord(class map[string]bool) string {
+	best := ""
+	for w := range class {
+		if !strings.Contains(w, " ") && (best == "" || w < best) {
+			best = w
+		}
+	}
+	return best
+}
+
 func sameTerms(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
@@ -800,6 +822,9 @@ func readingOf(ti *toolInfo) string {
 	parts := []string{}
 	if ti.action != "" {
 		parts = append(parts, ti.action)
+	}
+	if ti.all {
+		parts = append(parts, "all")
 	}
 	for _, o := range ti.objects {
 		parts = append(parts, termName(o))

@@ -193,6 +193,9 @@ func (r *Router) features(c *grammar.Clause) features {
 		// to see the order.
 		f.questionGet = true
 	}
+	if f.all && !f.hasID {
+		f.plural = true // "every timer", "each order": many of them
+	}
 	if f.action == "get" && f.plural && !f.hasID {
 		// "show my orders": to see many things is to list them.
 		f.action = "list"
@@ -283,7 +286,7 @@ func (s *scorer) bump(t int32, w float32) {
 //     the other number -0.4.
 //     A phrase the user's vocabulary file gives the tool, in the turn: +3.
 //     A name that acts on all of a kind (cancel_all_timers): +0.8 when the
-//     turn says all, every or each, -0.8 when it does not.
+//     turn says all, every or each, -0.8 when it asks for one.
 //  3. Arguments: each argument that fits a parameter, by the noun that
 //     names it, its pattern, its type or format (+0.7); an id in a format
 //     the tool documents, by the literal prefix of a parameter's pattern
@@ -559,8 +562,8 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 	if ti.all {
 		if f.all {
 			note("quantifier", wQuantifier, "all, as the name says", "", "")
-		} else {
-			note("quantifier", -wQuantifier, "the name acts on all; the turn does not say all", "", "")
+		} else if !f.plural {
+			note("quantifier", -wQuantifier, "the name acts on all; the turn asks for one", "", "")
 		}
 	}
 	// 3. Arguments.
