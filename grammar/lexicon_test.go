@@ -9,7 +9,9 @@ import (
 // plain gives a verb only its base form, for these tests.
 type plain struct{}
 
-func (plain) VerbForms(base string, irregular []string) []string { return append([]string{base}, irregular...) }
+func (plain) VerbForms(base string, irregular []string) []string {
+	return append([]string{base}, irregular...)
+}
 
 func lexiconFS(actions, nouns, antonyms, function string) fstest.MapFS {
 	return fstest.MapFS{

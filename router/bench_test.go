@@ -4,22 +4,16 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stalwart-agents/stalwart/bench"
 	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/corpus"
 	"github.com/stalwart-agents/stalwart/router"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-var benchTurns = []string{
-	"show me order 42",
-	"could you please refund the 20 dollars on order 42",
-	"what's the status of my last invoice?",
-	"turn the kitchen lights off",
-	"don't charge the card",
-	"list all open tickets for customer ana@example.com",
-	"refnud the order",
-	"charge the card and then archive the order",
-}
+// benchTurns are the English turns timed: the ones route bench times over
+// generated catalogues.
+var benchTurns = bench.ScaleTurns
 
 var benchTurnsPT = []string{
 	"mostre o pedido 42",
