@@ -330,6 +330,7 @@ type tailBuffer struct {
 
 const tailSize = 2048
 
+// Write keeps the last tailSize bytes written.
 func (b *tailBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -340,6 +341,7 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String returns the bytes kept.
 func (b *tailBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()

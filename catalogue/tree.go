@@ -46,6 +46,7 @@ const (
 	arrayNode
 )
 
+// String names the kind as JSON does.
 func (k nodeKind) String() string {
 	switch k {
 	case nullNode:

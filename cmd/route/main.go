@@ -32,7 +32,10 @@ type exitError struct {
 	err  error
 }
 
+// Error returns the error's message.
 func (e *exitError) Error() string { return e.err.Error() }
+
+// Unwrap returns the error itself.
 func (e *exitError) Unwrap() error { return e.err }
 
 // usageError is bad usage: exit status 2.
