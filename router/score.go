@@ -76,6 +76,7 @@ type features struct {
 	phrased       []int32 // tools whose vocabulary phrases the turn holds
 	plural        bool    // the head object is plural
 	all           bool    // the turn asks about all of a kind ("cancel all timers")
+	some          bool    // the turn asks about any there are ("any open invoices?")
 	hasID         bool    // an argument names one thing
 }
 
@@ -131,6 +132,9 @@ func (r *Router) features(c *grammar.Clause) features {
 		}
 		if w.Class == grammar.Function && r.gram.Lexicon().Has("quantifier", w.Norm) {
 			f.all = true
+		}
+		if w.Class == grammar.Function && r.gram.Lexicon().Has("indefinite", w.Norm) {
+			f.some = true
 		}
 		switch w.Class {
 		case grammar.Noun:
@@ -193,8 +197,10 @@ func (r *Router) features(c *grammar.Clause) features {
 		// to see the order.
 		f.questionGet = true
 	}
-	if f.all && !f.hasID {
-		f.plural = true // "every timer", "each order": many of them
+	if (f.all || f.some) && !f.hasID {
+		// "every timer", "any open invoices?": many of them, or however
+		// many there are.
+		f.plural = true
 	}
 	if f.action == "get" && f.plural && !f.hasID {
 		// "show my orders": to see many things is to list them.
