@@ -28,6 +28,9 @@ type Explanation struct {
 	Bindings []Binding `json:"bindings,omitempty"`
 	Missing  []string  `json:"missing,omitempty"`
 	Check    *Check    `json:"check,omitempty"`
+	// BM25 are the tools the catalogue's Bleve index ranks first for the
+	// turn's terms by BM25 alone, beside the policy's ranking.
+	BM25 []Hit `json:"bm25,omitempty"`
 }
 
 // ExplainedCandidate is a candidate with its evidence.
@@ -48,6 +51,11 @@ func (r *Router) Explain(d Decision) *Explanation {
 	}
 	p := d.Parse
 	x.Tokens = p.Tokens
+	if hits, err := r.Search(p.Turn, 3); err == nil {
+		x.BM25 = hits
+	} else {
+		x.Reason += " (the Bleve index could not be searched: " + err.Error() + ")"
+	}
 	x.Read = fmt.Sprintf("%.1f of %d words, %d of %d short words", p.Read, p.Words, p.ShortRead, p.Short)
 	c := d.Clause
 	if c == nil {
@@ -121,6 +129,13 @@ func (x *Explanation) String() string {
 		for _, e := range c.Evidence {
 			fmt.Fprintf(&b, "    %+.2f %s: %s\n", e.Weight, e.Kind, e.Detail)
 		}
+	}
+	if len(x.BM25) > 0 {
+		b.WriteString("bm25 (Bleve):")
+		for _, h := range x.BM25 {
+			fmt.Fprintf(&b, " %s %.2f", h.Tool, h.Score)
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "outcome: %s\nreason: %s\n", x.Outcome, x.Reason)
 	for _, a := range x.Bindings {
