@@ -3,6 +3,8 @@ package catalogue
 import (
 	"strings"
 	"unicode"
+
+	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
 // NameWords splits a tool name into lower-case words: snake_case, camelCase,
@@ -11,38 +13,9 @@ import (
 // spaces and OpenAPI paths (/orders/{order_id}/charges is orders order id
 // charges). A letter followed by digits stays one word (v2, oauth2).
 func NameWords(name string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	runes := []rune(name)
-	for i, r := range runes {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush()
-			continue
-		}
-		if len(cur) > 0 && unicode.IsUpper(r) {
-			prev := cur[len(cur)-1]
-			nextLower := i+1 < len(runes) && unicode.IsLower(runes[i+1])
-			switch {
-			case unicode.IsLower(prev), unicode.IsDigit(prev):
-				// getOrder, v2List: a capital after a small letter or a
-				// digit starts a word.
-				flush()
-			case unicode.IsUpper(prev) && nextLower:
-				// HTTPServer: the last capital of a run starts the next
-				// word when a small letter follows it.
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return words
+	// One reading of names serves the whole product: the router matches
+	// these same words.
+	return tokenize.SplitName(name)
 }
 
 // nameFromSummary names an operation that has no operationId: the action is
