@@ -55,9 +55,10 @@ type Router struct {
 	bleveErr  error
 }
 
-// New compiles a catalogue for routing. It fails for an unsupported
-// language, a withdrawn name the catalogue does not hold, or a catalogue
-// with no tools.
+// New compiles a catalogue for routing. It fails for no catalogue, an
+// unsupported language, or a vocabulary that gives phrases to tools the
+// catalogue does not hold. A withdrawn name the catalogue does not hold is
+// no error: an agent file may serve agents with other catalogues.
 func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if cat == nil {
 		return nil, fmt.Errorf("router: no catalogue")
