@@ -174,6 +174,52 @@ next:
 	return out
 }
 
+// splitSentences splits a description into sentences, at a full stop,
+// question or exclamation mark, semicolon or line break followed by a
+// space or the end.
+func splitSentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != ';' && c != '\n' && c != '!' && c != '?' {
+			continue
+		}
+		if i+1 < len(text) && text[i+1] != ' ' && text[i+1] != '\n' && c != '\n' {
+			continue // invoice.get, 4.5
+		}
+		out = append(out, text[start:i+1])
+		start = i + 1
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// negatedSentence reports whether a sentence opens with a negation ("Do
+// not use...", "Never...", "Not for..."), by the lexicons' negation words.
+func (a *analyzer) negatedSentence(sentence string) bool {
+	var words []string
+	for _, t := range a.tk.Tokenize(sentence) {
+		if t.Kind == tokenize.Word {
+			words = append(words, t.Norm)
+			if len(words) == 2 {
+				break
+			}
+		}
+	}
+	for _, lx := range a.lexicons {
+		if len(words) > 0 && lx.Has("negation", words[0]) {
+			return true
+		}
+		if len(words) == 2 && lx.Has("negation", words[0]+" "+words[1]) {
+			return true
+		}
+	}
+	return false
+}
+
 // joinNouns joins the words of multiword nouns that are units (pull
 // request, time off), leaving compounds of nouns word by word.
 func (a *analyzer) joinNouns(words []string) []string {
@@ -339,7 +385,13 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		// parameters, the object words of the name again (so a
 		// description that never repeats the name still holds them).
 		text := a.textTerms(nil, t.Title)
-		text = a.textTerms(text, t.Description)
+		for _, sentence := range splitSentences(t.Description) {
+			if !a.negatedSentence(sentence) {
+				// "Do not use to list invoices (use invoice.list)" says
+				// what the tool is not for: its words are no evidence.
+				text = a.textTerms(text, sentence)
+			}
+		}
 		for _, p := range ti.params {
 			text = append(text, p.terms...)
 		}
