@@ -163,29 +163,11 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 		}
 	}
-	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) {
+	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) || f.action == "" {
 		// "give this repo a star", "make a refund": a light verb's object
-		// names the action.
-		for k, o := range f.objects {
-			concept := strings.TrimPrefix(o, objectPrefix)
-			if _, ok := r.en.ActionWords[concept]; ok {
-				f.action, f.actionNoun = concept, true
-				f.objects = append(f.objects[:k:k], f.objects[k+1:]...)
-				break
-			}
-		}
-	}
-	if f.action == "" {
-		// "a refund for order 42": a noun that names an action stands for
-		// it, and is no longer an object.
-		for k, o := range f.objects {
-			concept := strings.TrimPrefix(o, objectPrefix)
-			if _, ok := r.en.ActionWords[concept]; ok {
-				f.action, f.actionNoun = concept, true
-				f.objects = append(f.objects[:k:k], f.objects[k+1:]...)
-				break
-			}
-		}
+		// names the action; so does a noun in a turn with no verb ("a
+		// refund for order 42"). That noun is then no longer an object.
+		r.takeActionNoun(&f)
 	}
 	if f.action == "" && (c.Act == grammar.Question || c.Act == grammar.NounPhrase) && len(f.objects) > 0 {
 		// "order 42 status", "where is my order": asking about a thing
@@ -207,6 +189,19 @@ func (r *Router) features(c *grammar.Clause) features {
 		f.action = "list"
 	}
 	return f
+}
+
+// takeActionNoun makes the first object that names an action (refund,
+// star) the turn's action.
+func (r *Router) takeActionNoun(f *features) {
+	for k, o := range f.objects {
+		concept := strings.TrimPrefix(o, objectPrefix)
+		if _, ok := r.en.ActionWords[concept]; ok {
+			f.action, f.actionNoun = concept, true
+			f.objects = append(f.objects[:k:k], f.objects[k+1:]...)
+			return
+		}
+	}
 }
 
 func removeTerm(s []string, x string) []string {
