@@ -411,6 +411,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		avgLen = totalLen / float64(n)
 	}
 	r.indexPrefixes()
+	r.indexNameTypos()
 	// BM25 weights of the text field, k1 1.2 and b 0.75.
 	const k1, b = 1.2, 0.75
 	r.idf = make(map[string]float32, len(df))
@@ -441,6 +442,42 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			r.add(term, posting{tool: int32(i), field: fieldText, weight: float32(w)})
 		}
 	}
+}
+
+// indexNameTypos indexes the words of the tools' names that no lexicon
+// knows (vacuum, kb, macro), so a turn's typo of one can be read as it.
+func (r *Router) indexNameTypos() {
+	var words []string
+	r.nameWords = map[string]string{}
+	for i := range r.tools {
+		ti := &r.tools[i]
+		for k, o := range ti.objects {
+			if !strings.HasPrefix(o, stemPrefix) {
+				continue
+			}
+			for _, w := range tokenize.SplitName(ti.tool.Name) {
+				if stemPrefix+r.an.stemmer.Stem(w) == ti.stems[k] {
+					if _, ok := r.nameWords[w]; !ok {
+						r.nameWords[w] = ti.stems[k]
+						words = append(words, w)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(words)
+	r.nameFuzzy = grammar.NewFuzzyIndex(words)
+}
+
+// nameTypo reads a word within an edit of a word of the catalogue's names,
+// returning that word's term.
+func (r *Router) nameTypo(w string) (string, bool) {
+	cands, _ := r.nameFuzzy.Lookup(w)
+	if len(cands) == 0 {
+		return "", false
+	}
+	sort.Strings(cands)
+	return r.nameWords[cands[0]], true
 }
 
 // indexPrefixes maps the id formats a tool documents to the tools: the

@@ -46,9 +46,13 @@ type Router struct {
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
 	words    map[string]string  // the vocabulary's words of the turn language
-	phrases  []phrase           // the vocabulary's phrases
-	idf      map[string]float32
-	scratch  sync.Pool // *scorer
+	// nameWords maps the words of the names no lexicon knows to their
+	// terms; nameFuzzy finds them within an edit.
+	nameWords map[string]string
+	nameFuzzy *grammar.FuzzyIndex
+	phrases   []phrase // the vocabulary's phrases
+	idf       map[string]float32
+	scratch   sync.Pool // *scorer
 
 	bleveOnce sync.Once
 	bleveIdx  *bleveIndex

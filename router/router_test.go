@@ -117,3 +117,23 @@ func TestSelectWithdrawn(t *testing.T) {
 		}
 	}
 }
+
+func TestSelectCatalogueWordTypo(t *testing.T) {
+	cat, err := catalogue.ParseMCP("typo.json", []byte(`{"tools":[
+ {"name":"restart_zorblet","description":"Restart a zorblet."},
+ {"name":"restart_printer","description":"Restart a printer."}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, typo := r.Select("restart the zorblet"), r.Select("restart the zroblet")
+	if exact.Tool != "restart_zorblet" || typo.Tool != "restart_zorblet" {
+		t.Fatalf("Select = %q and %q, want restart_zorblet for the word and for its typo", exact.Tool, typo.Tool)
+	}
+	if a, b := r.Explain(typo).Candidates[0].Raw, r.Explain(exact).Candidates[0].Raw; a >= b {
+		t.Errorf("a typo scores %.3f, the word itself %.3f: a typo must weigh less", a, b)
+	}
+}

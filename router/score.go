@@ -40,6 +40,10 @@ const (
 	wNumber       = 0.6 // a plural object prefers list and search; one id prefers get
 	wUnknownWord  = 0.6 // a word no lexicon knows, found in the tool's name
 
+	// fuzzyWeight scales the evidence of a word read within an edit (a
+	// typo): it counts, but less than the word written right.
+	fuzzyWeight = 0.8
+
 	// questionAction scales the action evidence of a question: the verb
 	// of "is invoice 5 paid?" is asked about, not asked for.
 	questionAction = 0.4
@@ -69,15 +73,17 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
-	statement     bool    // the clause reports something: its verb is no command
-	questionGet   bool    // a question with a verb of its own also asks to see
-	verbStem      string  // the stem of the verb as written
-	maxText       float64 // the best text score of any tool, set by rank
-	phrased       []int32 // tools whose vocabulary phrases the turn holds
-	plural        bool    // the head object is plural
-	all           bool    // the turn asks about all of a kind ("cancel all timers")
-	some          bool    // the turn asks about any there are ("any open invoices?")
-	hasID         bool    // an argument names one thing
+	statement     bool     // the clause reports something: its verb is no command
+	questionGet   bool     // a question with a verb of its own also asks to see
+	verbStem      string   // the stem of the verb as written
+	maxText       float64  // the best text score of any tool, set by rank
+	phrased       []int32  // tools whose vocabulary phrases the turn holds
+	plural        bool     // the head object is plural
+	all           bool     // the turn asks about all of a kind ("cancel all timers")
+	some          bool     // the turn asks about any there are ("any open invoices?")
+	actionFuzzy   bool     // the verb was read within an edit ("refnud")
+	fuzzy         []string // object and name-word terms read within an edit
+	hasID         bool     // an argument names one thing
 }
 
 func (r *Router) features(c *grammar.Clause) features {
@@ -158,8 +164,25 @@ func (r *Router) features(c *grammar.Clause) features {
 			f.text = append(f.text, actionPrefix+w.Concept)
 		case grammar.Unknown:
 			if w.Stem != "" {
-				f.unknown = appendUnique(f.unknown, stemPrefix+w.Stem)
-				f.text = append(f.text, stemPrefix+w.Stem)
+				term := stemPrefix + w.Stem
+				if len(r.postings[term]) == 0 {
+					// A word no lexicon knows, within an edit of a word of
+					// the catalogue's names ("vacum" for vacuum).
+					if t, ok := r.nameTypo(w.Norm); ok {
+						term = t
+						f.fuzzy = append(f.fuzzy, t)
+					}
+				}
+				f.unknown = appendUnique(f.unknown, term)
+				f.text = append(f.text, term)
+			}
+		}
+		if w.Fuzzy {
+			switch w.Class {
+			case grammar.Verb:
+				f.actionFuzzy = f.actionFuzzy || w.Concept == c.Action
+			case grammar.Noun:
+				f.fuzzy = append(f.fuzzy, objectPrefix+w.Concept)
 			}
 		}
 	}
@@ -427,6 +450,9 @@ func (r *Router) actionWeight(f *features) float64 {
 	case f.actionNoun:
 		w *= 0.8
 	}
+	if f.actionFuzzy {
+		w *= fuzzyWeight
+	}
 	return w
 }
 
@@ -510,6 +536,9 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 		if k > 2 {
 			w *= 0.5
 		}
+		if containsTerm(f.fuzzy, o) {
+			w *= fuzzyWeight
+		}
 		at := indexTerm(ti.objects, o)
 		switch {
 		case at >= 0 && (at == ti.head || ti.head < 0):
@@ -524,7 +553,11 @@ func (r *Router) evaluate(i int, f *features, ev *[]Evidence) (raw float64, barr
 	}
 	for _, u := range f.unknown {
 		if containsTerm(ti.stems, u) {
-			note("name_word", wUnknownWord, strings.TrimPrefix(u, stemPrefix), "", "")
+			w := wUnknownWord
+			if containsTerm(f.fuzzy, u) {
+				w *= fuzzyWeight
+			}
+			note("name_word", w, strings.TrimPrefix(u, stemPrefix), "", "")
 			fit = true
 		}
 	}
