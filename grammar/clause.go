@@ -535,6 +535,11 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 			case fw.bits&fNegation != 0 && nx != nil && nx.class == Verb:
 				// "don't charge the card": a prohibition, no question.
 				prohibition = true
+			case !endsQ && nx != nil && nx.class == Verb && !e.isBase(nx.norm) && !e.infinitive(nx.norm):
+				// "was charged twice", "fui cobrado duas vezes": an
+				// auxiliary and a participle with the subject left out
+				// report something.
+				subject = true
 			case e.auxRequest(ps[firstWord+1:]):
 				request = true
 			default:

@@ -67,6 +67,7 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 	}
 	f := r.features(c)
 	f.phrased = r.phraseTools(f.phrased, p.Turn[c.Start:c.End])
+	r.readUndo(&f, p.Turn[c.Start:c.End])
 	d.Action = f.action
 	for _, o := range f.objects {
 		d.Object = append(d.Object, strings.TrimPrefix(o, objectPrefix))
@@ -116,7 +117,10 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 	}
 	if best.barred {
 		d.Outcome = None
-		d.Reason = fmt.Sprintf("no tool fits: %s does %s, not %s", bt.tool.Name, bt.action, f.action)
+		d.Reason = fmt.Sprintf("no tool fits: %s does %s, the opposite of %s", bt.tool.Name, bt.action, f.action)
+		if !r.en.IsAntonym(f.action, bt.action) {
+			d.Reason = fmt.Sprintf("no tool fits: the turn reports %s; it does not ask for %s", f.action, bt.tool.Name)
+		}
 		return d
 	}
 	margin := marginRead

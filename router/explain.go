@@ -66,6 +66,7 @@ func (r *Router) Explain(d Decision) *Explanation {
 	x.Arguments, x.Words = c.Args, c.Words
 	f := r.features(c)
 	f.phrased = r.phraseTools(f.phrased, p.Turn[c.Start:c.End])
+	r.readUndo(&f, p.Turn[c.Start:c.End])
 	if x.Action == "" {
 		x.Action = f.action
 	}

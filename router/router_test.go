@@ -137,3 +137,25 @@ func TestSelectCatalogueWordTypo(t *testing.T) {
 		t.Errorf("a typo scores %.3f, the word itself %.3f: a typo must weigh less", a, b)
 	}
 }
+
+func TestSelectStatements(t *testing.T) {
+	r := shop(t, Options{})
+	tests := []struct {
+		turn    string
+		outcome Outcome
+		tool    string
+	}{
+		// A statement of an unwanted action asks to undo it.
+		{"my card was charged twice for order 42", Selected, "refund_card"},
+		{"I was charged twice on order 42", Selected, "refund_card"},
+		// A plain report asks for nothing, and never repeats the write.
+		{"my card was charged for order 42", None, ""},
+		{"I archived order 42", None, ""},
+	}
+	for _, tt := range tests {
+		d := r.Select(tt.turn)
+		if d.Outcome != tt.outcome || d.Tool != tt.tool {
+			t.Errorf("Select(%q) = %s %q, want %s %q (%s)", tt.turn, d.Outcome, d.Tool, tt.outcome, tt.tool, d.Reason)
+		}
+	}
+}

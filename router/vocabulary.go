@@ -85,3 +85,33 @@ func isBoundary(t string, i int) bool {
 	c := t[i]
 	return c == ' ' || c == ',' || c == '.' || c == '?' || c == '!' || c == ';' || c == ':'
 }
+
+// readUndo reads a statement that reports an unwanted action as asking
+// to undo it: "I was charged twice" asks for a refund, "I archived it by
+// mistake" for a restore. The statement must say the action was unwanted,
+// with a word of the lexicon's mistake class, and some tool must do the
+// action's opposite.
+func (r *Router) readUndo(f *features, clause string) {
+	if !f.statement || f.action == "" || len(r.en.Antonyms[f.action]) == 0 {
+		return
+	}
+	t := " " + strings.Join(strings.Fields(r.an.tk.Normalize(clause)), " ") + " "
+	said := false
+	for m := range r.gram.Lexicon().Function["mistake"] {
+		if i := strings.Index(t, " "+m); i >= 0 && isBoundary(t, i+1+len(m)) {
+			said = true
+			break
+		}
+	}
+	if !said {
+		return
+	}
+	for _, undo := range r.en.Antonyms[f.action] {
+		for _, p := range r.postings[actionPrefix+undo] {
+			if p.field == fieldAction {
+				f.action, f.actionNoun, f.statement = undo, true, false
+				return
+			}
+		}
+	}
+}
