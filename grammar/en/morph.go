@@ -64,9 +64,11 @@ func (morphology) VerbForms(base string, irregular []string) []string {
 	default:
 		add(base + "s")
 	}
-	// Past and -ing.
+	// Past and -ing. An irregular verb's past forms are the ones listed
+	// ("took", never "taked").
 	cvc := endsCVC(base)
 	switch {
+	case len(irregular) > 0:
 	case last == 'e':
 		add(base + "d")
 	case consonantY:
