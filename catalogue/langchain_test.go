@@ -10,27 +10,13 @@ import (
 )
 
 func TestParseLangChainShop(t *testing.T) {
-	c, err := ImportFile("testdata/shop-langchain.json")
-	require.NoError(t, err)
-	want := []struct {
-		name string
-		kind Kind
-		rule string
-	}{
+	c := checkKinds(t, "testdata/shop-langchain.json", "langchain", []kindRow{
 		{"get_order", Read, "langchain:metadata.read_only"},
 		{"charge_card", Write, "langchain:unmarked"},
 		{"refund_card", Write, "langchain:metadata.destructiveHint"},
 		{"archive_order", Write, "langchain:unmarked"},
 		{"search_orders", Read, "langchain:metadata.readOnlyHint"},
-	}
-	require.Len(t, c.Tools, len(want))
-	for i, w := range want {
-		tool := c.Tools[i]
-		assert.Equal(t, w.name, tool.Name)
-		assert.Equal(t, w.kind, tool.Kind, "%s kind", w.name)
-		assert.Equal(t, w.rule, tool.KindRule, "%s kind rule", w.name)
-		assert.Equal(t, "langchain", tool.Origin.Form)
-	}
+	})
 	assert.Equal(t, Declarations{
 		Compensation:   &Compensation{Tool: "refund_card", Arguments: map[string]any{"order_id": "$args.order_id", "amount": "$args.amount"}},
 		IdempotencyKey: "Idempotency-Key", Privilege: "payments:charge", SideEffect: "W2",

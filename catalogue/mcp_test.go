@@ -10,26 +10,12 @@ import (
 )
 
 func TestParseMCPShop(t *testing.T) {
-	c, err := ImportFile("testdata/shop-mcp.json")
-	require.NoError(t, err)
-	want := []struct {
-		name string
-		kind Kind
-		rule string
-	}{
+	c := checkKinds(t, "testdata/shop-mcp.json", "mcp", []kindRow{
 		{"get_order", Read, "mcp:readOnlyHint"},
 		{"charge_card", Write, "mcp:readOnlyHint=false"},
 		{"refund_card", Write, "mcp:destructiveHint"},
 		{"archive_order", Write, "mcp:unmarked"},
-	}
-	require.Len(t, c.Tools, len(want))
-	for i, w := range want {
-		tool := c.Tools[i]
-		assert.Equal(t, w.name, tool.Name)
-		assert.Equal(t, w.kind, tool.Kind, "%s kind", w.name)
-		assert.Equal(t, w.rule, tool.KindRule, "%s kind rule", w.name)
-		assert.Equal(t, "mcp", tool.Origin.Form)
-	}
+	})
 	comp := c.Tool("charge_card").Declarations.Compensation
 	require.NotNil(t, comp)
 	assert.Equal(t, &Compensation{Tool: "refund_card", Arguments: map[string]any{
@@ -133,4 +119,29 @@ func TestFromMCP(t *testing.T) {
 	assert.Equal(t, "shop", tool.Declarations.Owner)
 	_, problems = FromMCP(MCPTool{Name: "x", Annotations: []byte(`[1]`)})
 	assert.NotEmpty(t, problems)
+}
+
+// kindRow is a tool an import must give, in order, with its kind and the
+// rule that decided it.
+type kindRow struct {
+	name string
+	kind Kind
+	rule string
+}
+
+// checkKinds imports file and checks its tools, in order, against want,
+// each from the given form; it returns the catalogue for further checks.
+func checkKinds(t *testing.T, file, form string, want []kindRow) *Catalogue {
+	t.Helper()
+	c, err := ImportFile(file)
+	require.NoError(t, err)
+	require.Len(t, c.Tools, len(want))
+	for i, w := range want {
+		tool := c.Tools[i]
+		assert.Equal(t, w.name, tool.Name)
+		assert.Equal(t, w.kind, tool.Kind, "%s kind", w.name)
+		assert.Equal(t, w.rule, tool.KindRule, "%s kind rule", w.name)
+		assert.Equal(t, form, tool.Origin.Form, "%s form", w.name)
+	}
+	return c
 }

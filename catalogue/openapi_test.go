@@ -12,24 +12,11 @@ import (
 )
 
 func TestParseOpenAPIShop(t *testing.T) {
-	c, err := ImportFile("testdata/shop-openapi.json")
-	require.NoError(t, err)
-	want := []struct {
-		name string
-		kind Kind
-		rule string
-	}{
+	c := checkKinds(t, "testdata/shop-openapi.json", "openapi", []kindRow{
 		{"get_order", Read, "openapi:GET"},
 		{"charge_card", Write, "openapi:POST"},
 		{"search_orders", Read, "openapi:x-stalwart-read"},
-	}
-	require.Len(t, c.Tools, len(want))
-	for i, w := range want {
-		tool := c.Tools[i]
-		assert.Equal(t, w.name, tool.Name)
-		assert.Equal(t, w.kind, tool.Kind, "%s kind", w.name)
-		assert.Equal(t, w.rule, tool.KindRule, "%s kind rule", w.name)
-	}
+	})
 	charge := c.Tool("charge_card")
 	assert.Equal(t, "Idempotency-Key", charge.Declarations.IdempotencyKey)
 	assert.Equal(t, Origin{Form: "openapi", Method: "POST", Path: "/orders/{order_id}/charges",

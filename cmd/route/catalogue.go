@@ -120,16 +120,12 @@ that decided it, the words its name reads as, and what it declares. With
 With no --catalogue it lists the embedded example shop.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c := catalogue.Default()
-			if f.catalogue != "" {
-				var err error
-				if c, err = catalogue.ImportFile(f.catalogue); err != nil {
-					return fileError(err)
-				}
+			c, err := loadCatalogue(f.catalogue)
+			if err != nil {
+				return err
 			}
 			var agent *catalogue.Agent
 			if f.agent != "" {
-				var err error
 				if agent, err = catalogue.LoadAgent(f.agent); err != nil {
 					return fileError(err)
 				}

@@ -14,6 +14,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
 )
 
 func main() {
@@ -53,6 +55,19 @@ func fileError(err error) error {
 		return err
 	}
 	return &exitError{code: 1, err: err}
+}
+
+// loadCatalogue imports the catalogue a --catalogue flag names, or returns
+// the embedded example shop when it names none.
+func loadCatalogue(file string) (*catalogue.Catalogue, error) {
+	if file == "" {
+		return catalogue.Default(), nil
+	}
+	c, err := catalogue.ImportFile(file)
+	if err != nil {
+		return nil, fileError(err)
+	}
+	return c, nil
 }
 
 func newRootCmd(e *env) *cobra.Command {

@@ -81,13 +81,9 @@ example shop.`,
 
 // openRouter loads the catalogue and the agent file and builds a router.
 func openRouter(catFile, lang, agentFile, vocabFile string) (*router.Router, error) {
-	cat := catalogue.Default()
-	if catFile != "" {
-		c, err := catalogue.ImportFile(catFile)
-		if err != nil {
-			return nil, fileError(err)
-		}
-		cat = c
+	cat, err := loadCatalogue(catFile)
+	if err != nil {
+		return nil, err
 	}
 	opts := router.Options{}
 	// The language: --lang, else the agent file's, else the vocabulary

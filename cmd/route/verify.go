@@ -44,16 +44,12 @@ is bad, 2 for bad usage.`,
 }
 
 func runVerify(e *env, f verifyFlags) error {
-	cat := catalogue.Default()
-	if f.catalogue != "" {
-		c, err := catalogue.ImportFile(f.catalogue)
-		if err != nil {
-			return fileError(err)
-		}
-		cat = c
-		if cat.Source == "" {
-			cat.Source = f.catalogue
-		}
+	cat, err := loadCatalogue(f.catalogue)
+	if err != nil {
+		return err
+	}
+	if f.catalogue != "" && cat.Source == "" {
+		cat.Source = f.catalogue
 	}
 	var opts router.VerifyOptions
 	if f.agent != "" {
