@@ -1,21 +1,32 @@
-// Package bench measures the router over a corpus: accuracy overall, per
-// language and per catalogue, abstention precision and recall, the
-// confusions, the rate of ambiguous outcomes, latency per Select and index
-// build time; beside a plain BM25 baseline in the same run; and Select
-// latency and build time over generated catalogues of growing size.
+// Package bench measures the router over corpora, beside a frozen BM25F
+// baseline in the same run: accuracy overall, per corpus, per language
+// and per catalogue, answers deferred to the agent, recall of the
+// shortlist, calibration, abstention precision and recall, the
+// confusions, latency per Select and index build time; cross-validated
+// figures for the training corpora (CrossValidate); the fit of the
+// weights (Fit); and Select latency and build time over generated
+// catalogues of growing size.
 //
 // # What counts as right
 //
-// A case that expects a tool is right when that tool (or one its accept
-// list names) is selected. A case that expects no tool is right when the
-// router abstains: outcome none or unread. Abstention precision is the
-// share of abstentions that were right to abstain; recall the share of
-// no-tool cases the router abstained on.
+// As DESIGN.md's Scoring fixes it, the same for every corpus:
+//
+//   - A case that expects a tool is right when the outcome is selected
+//     and the tool is expected or accepted. Ambiguous with a right tool
+//     among its close candidates is deferred_right, and not right.
+//   - A case that expects none is right only when the outcome is none or
+//     unread (not ambiguous).
+//   - recall_at[k]: the share of tool-expecting cases whose tool is among
+//     the first k of the shortlist.
+//   - ece: the expected calibration error of the selected tool's
+//     probability, over 10 bins.
 package bench
 
 import (
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -23,6 +34,13 @@ import (
 	"github.com/stalwart-agents/stalwart/router"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
+
+// Corpus is a named set of cases: a path given to route bench and the
+// cases it holds.
+type Corpus struct {
+	Name  string
+	Cases []corpus.Case
+}
 
 // Score is accuracy over a set of cases.
 type Score struct {
@@ -39,31 +57,12 @@ func (s *Score) add(right bool) {
 	s.Accuracy = round4(float64(s.Correct) / float64(s.Cases))
 }
 
-// Abstain is abstention precision and recall.
+// Abstain is abstention precision and recall: of the abstentions, the
+// share on cases that expect none; of the cases that expect none, the
+// share abstained on.
 type Abstain struct {
 	Precision float64 `json:"precision"`
 	Recall    float64 `json:"recall"`
-	abstained int
-	rightAbs  int
-	noTool    int
-}
-
-func (a *Abstain) add(abstained, noTool bool) {
-	if abstained {
-		a.abstained++
-		if noTool {
-			a.rightAbs++
-		}
-	}
-	if noTool {
-		a.noTool++
-	}
-	if a.abstained > 0 {
-		a.Precision = round4(float64(a.rightAbs) / float64(a.abstained))
-	}
-	if a.noTool > 0 {
-		a.Recall = round4(float64(a.rightAbs) / float64(a.noTool))
-	}
 }
 
 // Latency holds percentiles of one Select, in nanoseconds.
@@ -79,24 +78,152 @@ type Confusion struct {
 	Count int    `json:"count"`
 }
 
-// Side is one system's results over the corpus.
-type Side struct {
-	Score
-	ByLanguage  map[string]*Score `json:"by_language"`
-	ByCatalogue map[string]*Score `json:"by_catalogue"`
-	Abstain     Abstain           `json:"abstain"`
-	// Ambiguous is the share of cases whose outcome was ambiguous.
-	Ambiguous  float64     `json:"ambiguous"`
-	Confusions []Confusion `json:"confusions"`
-	LatencyNS  Latency     `json:"latency_ns"`
-	ambiguous  int
-	confusions map[[2]string]int
-	latencies  []int64
-	rightIDs   []string
+// Baseline is the frozen BM25F baseline's figures.
+type Baseline struct {
+	// Accuracy is at its one threshold.
+	Accuracy float64 `json:"accuracy"`
+	// AccuracyNoAbstain is with no threshold: the top hit always wins.
+	AccuracyNoAbstain float64            `json:"accuracy_no_abstain"`
+	RecallAt          map[string]float64 `json:"recall_at"`
+	// Threshold is the score relative to the turn's idf mass under which
+	// it abstains, chosen on the training corpora.
+	Threshold float64 `json:"threshold"`
 }
 
-func newSide() *Side {
-	return &Side{ByLanguage: map[string]*Score{}, ByCatalogue: map[string]*Score{}, confusions: map[[2]string]int{}}
+// Metrics are the figures of a set of cases.
+type Metrics struct {
+	Score
+	// DeferredRight is the share of cases answered ambiguous with a right
+	// tool among the close candidates.
+	DeferredRight float64            `json:"deferred_right"`
+	RecallAt      map[string]float64 `json:"recall_at"`
+	// Ambiguous is the share of cases whose outcome was ambiguous.
+	Ambiguous float64 `json:"ambiguous"`
+	// ECE is the expected calibration error of the selected tool's
+	// probability over 10 bins.
+	ECE        float64           `json:"ece"`
+	Abstain    Abstain           `json:"abstain"`
+	ByLanguage map[string]*Score `json:"by_language"`
+	Baseline   *Baseline         `json:"baseline"`
+}
+
+// outcome is one case's result, for both systems.
+type outcome struct {
+	c         *corpus.Case
+	right     bool
+	deferred  bool
+	ambiguous bool
+	abstained bool
+	selected  bool
+	prob      float64 // of the selected tool
+	rank      int     // place of the first right tool in the shortlist, 0 if absent
+	// The baseline's.
+	baseTop   string
+	baseScore float64
+	baseRank  int
+	// baseAbstain is set when the baseline abstains whatever the
+	// threshold metrics is given (a fold's own threshold).
+	baseAbstain bool
+}
+
+// recallDepths are the k of recall_at.
+var recallDepths = []int{1, 5, 10}
+
+// metrics computes the figures of a set of outcomes; threshold is the
+// baseline's.
+func metrics(os []outcome, threshold float64) *Metrics {
+	m := &Metrics{RecallAt: map[string]float64{}, ByLanguage: map[string]*Score{}}
+	b := &Baseline{RecallAt: map[string]float64{}, Threshold: round4(threshold)}
+	var deferred, ambiguous, abstained, rightAbs, noTool, withTool int
+	var baseRight, baseNoAbs int
+	reach := make([]int, len(recallDepths))
+	baseReach := make([]int, len(recallDepths))
+	var bins [10]struct{ n, right int; conf float64 }
+	selected := 0
+	for i := range os {
+		o := &os[i]
+		m.add(o.right)
+		lang := m.ByLanguage[o.c.Language]
+		if lang == nil {
+			lang = &Score{}
+			m.ByLanguage[o.c.Language] = lang
+		}
+		lang.add(o.right)
+		if o.deferred {
+			deferred++
+		}
+		if o.ambiguous {
+			ambiguous++
+		}
+		none := o.c.Expect == nil
+		if o.abstained {
+			abstained++
+			if none {
+				rightAbs++
+			}
+		}
+		if none {
+			noTool++
+		} else {
+			withTool++
+			for k, d := range recallDepths {
+				if o.rank > 0 && o.rank <= d {
+					reach[k]++
+				}
+				if o.baseRank > 0 && o.baseRank <= d {
+					baseReach[k]++
+				}
+			}
+		}
+		if o.selected {
+			selected++
+			bin := min(9, int(o.prob*10))
+			bins[bin].n++
+			bins[bin].conf += o.prob
+			if o.right {
+				bins[bin].right++
+			}
+		}
+		got := o.baseTop
+		if o.baseScore < threshold || o.baseAbstain {
+			got = ""
+		}
+		if o.c.Right(got) {
+			baseRight++
+		}
+		if o.c.Right(o.baseTop) {
+			baseNoAbs++
+		}
+	}
+	n := float64(max(1, len(os)))
+	m.DeferredRight = round4(float64(deferred) / n)
+	m.Ambiguous = round4(float64(ambiguous) / n)
+	if abstained > 0 {
+		m.Abstain.Precision = round4(float64(rightAbs) / float64(abstained))
+	}
+	if noTool > 0 {
+		m.Abstain.Recall = round4(float64(rightAbs) / float64(noTool))
+	}
+	for k, d := range recallDepths {
+		key := strconv.Itoa(d)
+		if withTool > 0 {
+			m.RecallAt[key] = round4(float64(reach[k]) / float64(withTool))
+			b.RecallAt[key] = round4(float64(baseReach[k]) / float64(withTool))
+		}
+	}
+	if selected > 0 {
+		ece := 0.0
+		for _, bin := range bins {
+			if bin.n > 0 {
+				ece += float64(bin.n) / float64(selected) * math.Abs(float64(bin.right)/float64(bin.n)-bin.conf/float64(bin.n))
+			}
+		}
+		m.ECE = round4(ece)
+	}
+	b.Accuracy = round4(float64(baseRight) / n)
+	b.AccuracyNoAbstain = round4(float64(baseNoAbs) / n)
+	m.Baseline = b
+	return m
 }
 
 // Scale is Select latency and index build time at one catalogue size.
@@ -109,14 +236,18 @@ type Scale struct {
 
 // Report is the whole run: the router and the baseline side by side.
 type Report struct {
-	Side
-	Baseline *Side `json:"baseline"`
-	// BaselineThreshold is the score under which the baseline abstains,
-	// tuned on the corpus.
-	BaselineThreshold float64 `json:"baseline_threshold"`
+	Metrics
+	// ByCorpus are the same figures per corpus.
+	ByCorpus map[string]*Metrics `json:"by_corpus"`
+	// ByCatalogue is the router's accuracy per catalogue.
+	ByCatalogue map[string]*Score `json:"by_catalogue"`
+	Confusions  []Confusion       `json:"confusions"`
+	LatencyNS   Latency           `json:"latency_ns"`
 	// BuildNS is the median time to build the router for one catalogue.
 	BuildNS int64   `json:"build_ns"`
 	Scale   []Scale `json:"scale,omitempty"`
+	// CV holds cross-validated figures, when asked for.
+	CV *CV `json:"cv,omitempty"`
 	// Failures are the router's wrong cases, for reading.
 	Failures []Failure `json:"failures,omitempty"`
 }
@@ -134,67 +265,93 @@ type Failure struct {
 type Options struct {
 	// Scale lists the generated catalogue sizes to time; none when empty.
 	Scale []int
-	// Baseline runs the BM25 baseline beside the router.
-	Baseline bool
+	// Model decides; the embedded weights when nil.
+	Model *router.Model
 }
 
-// Run measures the router (and the baseline) over the cases.
-func Run(cases []corpus.Case, opts Options) (*Report, error) {
-	rep := &Report{Side: *newSide()}
-	type key struct {
-		cat  *catalogue.Catalogue
-		lang tokenize.Language
+// routerKey is one router per catalogue and language.
+type routerKey struct {
+	cat  *catalogue.Catalogue
+	lang tokenize.Language
+}
+
+// Run measures the router and the baseline over the corpora.
+func Run(corpora []Corpus, opts Options) (*Report, error) {
+	m := opts.Model
+	if m == nil {
+		var err error
+		if m, err = router.DefaultModel(); err != nil {
+			return nil, err
+		}
 	}
-	routers := map[key]*router.Router{}
-	var builds []int64
+	threshold := m.Weights().BaselineThreshold
+	rep := &Report{ByCorpus: map[string]*Metrics{}, ByCatalogue: map[string]*Score{}}
+	routers := map[routerKey]*router.Router{}
+	bases := map[routerKey]*baseline{}
 	defer func() {
 		for _, r := range routers {
 			r.Close()
 		}
 	}()
-	for i := range cases {
-		c := &cases[i]
-		lang, err := tokenize.ParseLanguage(c.Language)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-		}
-		k := key{c.Cat, lang}
-		r := routers[k]
-		if r == nil {
-			start := time.Now()
-			r, err = router.New(c.Cat, router.Options{Language: lang})
+	var builds, latencies []int64
+	confusions := map[[2]string]int{}
+	var all []outcome
+	for _, cp := range corpora {
+		var outs []outcome
+		for i := range cp.Cases {
+			c := &cp.Cases[i]
+			lang, err := tokenize.ParseLanguage(c.Language)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
 			}
-			builds = append(builds, time.Since(start).Nanoseconds())
-			routers[k] = r
-		}
-		start := time.Now()
-		d := r.Select(c.Turn)
-		rep.latencies = append(rep.latencies, time.Since(start).Nanoseconds())
-		got := ""
-		if d.Outcome == router.Selected {
-			got = d.Tool
-		}
-		right := c.Right(got)
-		if !right {
-			g := got
-			if g == "" {
-				g = string(d.Outcome)
+			k := routerKey{c.Cat, lang}
+			r := routers[k]
+			if r == nil {
+				start := time.Now()
+				r, err = router.New(c.Cat, router.Options{Language: lang, Model: m})
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
+				}
+				builds = append(builds, time.Since(start).Nanoseconds())
+				routers[k] = r
+				if bases[k], err = newBaseline(c.Cat, lang); err != nil {
+					return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
+				}
 			}
-			rep.Failures = append(rep.Failures, Failure{ID: c.ID, Turn: c.Turn, Want: c.Want(), Outcome: string(d.Outcome), Got: g})
+			start := time.Now()
+			d := r.Select(c.Turn)
+			latencies = append(latencies, time.Since(start).Nanoseconds())
+			o := judgeDecision(c, d)
+			o.rank = rankOf(c, r.Shortlist(c.Turn, 10))
+			names, score := bases[k].ranked(c.Turn)
+			o.baseScore = score
+			if len(names) > 0 {
+				o.baseTop = names[0]
+			}
+			o.baseRank = rankOfNames(c, names)
+			outs = append(outs, o)
+			sc := rep.ByCatalogue[c.CatName]
+			if sc == nil {
+				sc = &Score{}
+				rep.ByCatalogue[c.CatName] = sc
+			}
+			sc.add(o.right)
+			if !o.right {
+				got := d.Tool
+				if d.Outcome != router.Selected {
+					got = string(d.Outcome)
+				}
+				confusions[[2]string{c.Want(), got}]++
+				rep.Failures = append(rep.Failures, Failure{ID: c.ID, Turn: c.Turn, Want: c.Want(), Outcome: string(d.Outcome), Got: got})
+			}
 		}
-		rep.record(c, right, got, d.Outcome == router.None || d.Outcome == router.Unread, d.Outcome == router.Ambiguous)
+		rep.ByCorpus[cp.Name] = metrics(outs, threshold)
+		all = append(all, outs...)
 	}
-	rep.finish()
+	rep.Metrics = *metrics(all, threshold)
+	rep.Confusions = topConfusions(confusions)
+	rep.LatencyNS = percentiles(latencies)
 	rep.BuildNS = median(builds)
-	if opts.Baseline {
-		b, threshold, err := runBaseline(cases)
-		if err != nil {
-			return nil, err
-		}
-		rep.Baseline, rep.BaselineThreshold = b, threshold
-	}
 	for _, n := range opts.Scale {
 		s, err := measureScale(n)
 		if err != nil {
@@ -205,44 +362,59 @@ func Run(cases []corpus.Case, opts Options) (*Report, error) {
 	return rep, nil
 }
 
-// record counts one case.
-func (s *Side) record(c *corpus.Case, right bool, got string, abstained, ambiguous bool) {
-	s.add(right)
-	lang := s.ByLanguage[c.Language]
-	if lang == nil {
-		lang = &Score{}
-		s.ByLanguage[c.Language] = lang
-	}
-	lang.add(right)
-	cat := s.ByCatalogue[c.CatName]
-	if cat == nil {
-		cat = &Score{}
-		s.ByCatalogue[c.CatName] = cat
-	}
-	cat.add(right)
-	s.Abstain.add(abstained, c.Expect == nil)
-	if ambiguous {
-		s.ambiguous++
-	}
-	if !right {
-		g := got
-		if g == "" {
-			g = "none"
+// judgeDecision counts one decision as DESIGN.md's Scoring says.
+func judgeDecision(c *corpus.Case, d router.Decision) outcome {
+	o := outcome{c: c}
+	switch d.Outcome {
+	case router.Selected:
+		o.selected = true
+		o.right = c.Expect != nil && c.Right(d.Tool)
+		if len(d.Candidates) > 0 && d.Candidates[0].Tool == d.Tool {
+			o.prob = d.Candidates[0].Probability
 		}
-		s.confusions[[2]string{c.Want(), g}]++
+	case router.None, router.Unread:
+		o.abstained = true
+		o.right = c.Expect == nil
+	case router.Ambiguous:
+		o.ambiguous, o.abstained = true, true
+		if c.Expect != nil {
+			for _, cd := range d.Candidates {
+				if c.Right(cd.Tool) {
+					o.deferred = true
+				}
+			}
+		}
 	}
+	return o
 }
 
-func (s *Side) finish() {
-	if s.Cases > 0 {
-		s.Ambiguous = round4(float64(s.ambiguous) / float64(s.Cases))
+func rankOf(c *corpus.Case, cands []router.Candidate) int {
+	names := make([]string, len(cands))
+	for i, cd := range cands {
+		names[i] = cd.Tool
 	}
-	s.Confusions = s.Confusions[:0]
-	for k, n := range s.confusions {
-		s.Confusions = append(s.Confusions, Confusion{Want: k[0], Got: k[1], Count: n})
+	return rankOfNames(c, names)
+}
+
+func rankOfNames(c *corpus.Case, names []string) int {
+	if c.Expect == nil {
+		return 0
 	}
-	sort.Slice(s.Confusions, func(i, j int) bool {
-		a, b := s.Confusions[i], s.Confusions[j]
+	for i, n := range names {
+		if c.Right(n) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func topConfusions(m map[[2]string]int) []Confusion {
+	out := make([]Confusion, 0, len(m))
+	for k, n := range m {
+		out = append(out, Confusion{Want: k[0], Got: k[1], Count: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
 		if a.Count != b.Count {
 			return a.Count > b.Count
 		}
@@ -251,10 +423,10 @@ func (s *Side) finish() {
 		}
 		return a.Got < b.Got
 	})
-	if len(s.Confusions) > 20 {
-		s.Confusions = s.Confusions[:20]
+	if len(out) > 20 {
+		out = out[:20]
 	}
-	s.LatencyNS = percentiles(s.latencies)
+	return out
 }
 
 func percentiles(xs []int64) Latency {
@@ -268,4 +440,4 @@ func percentiles(xs []int64) Latency {
 
 func median(xs []int64) int64 { return percentiles(xs).P50 }
 
-func round4(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }
+func round4(x float64) float64 { return math.Round(x*10000) / 10000 }

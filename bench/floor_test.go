@@ -50,7 +50,7 @@ func TestAccuracyFloor(t *testing.T) {
 		}
 		usable = append(usable, c)
 	}
-	rep, err := Run(usable, Options{})
+	rep, err := Run([]Corpus{{Name: "corpus/cases", Cases: usable}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"image/color"
 	"os"
+	"path"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -13,11 +16,11 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// Plot writes a PNG with two charts: accuracy per catalogue for the router
+// Plot writes a PNG with two charts: accuracy per corpus for the router
 // and the baseline, and, when the report has them, Select latency and
 // build time against catalogue size. The file is written whole or not at
 // all.
-func (rep *Report) Plot(path string) error {
+func (rep *Report) Plot(file string) error {
 	acc, err := rep.accuracyPlot()
 	if err != nil {
 		return err
@@ -42,7 +45,7 @@ func (rep *Report) Plot(path string) error {
 	for i, p := range plots {
 		p.Draw(canvases[i][0])
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
 	if err != nil {
 		return err
 	}
@@ -56,7 +59,7 @@ func (rep *Report) Plot(path string) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(tmp.Name(), file); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}
@@ -65,29 +68,21 @@ func (rep *Report) Plot(path string) error {
 
 func (rep *Report) accuracyPlot() (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Accuracy per catalogue (router %.1f%%, baseline %.1f%%)", 100*rep.Accuracy, 100*rep.baselineAccuracy())
+	p.Title.Text = fmt.Sprintf("Accuracy per corpus (router %.1f%%, baseline %.1f%%)", 100*rep.Accuracy, 100*rep.baselineAccuracy())
 	p.Y.Label.Text = "accuracy"
 	p.Y.Min, p.Y.Max = 0, 1
-	cats := sortedKeysScore(rep.ByCatalogue)
 	var labels []string
 	var router, base plotter.Values
-	for _, c := range cats {
-		labels = append(labels, c)
-		router = append(router, rep.ByCatalogue[c].Accuracy)
-		b := 0.0
-		if rep.Baseline != nil && rep.Baseline.ByCatalogue[c] != nil {
-			b = rep.Baseline.ByCatalogue[c].Accuracy
-		}
-		base = append(base, b)
+	names := make([]string, 0, len(rep.ByCorpus))
+	for n := range rep.ByCorpus {
+		names = append(names, n)
 	}
-	for _, lang := range sortedKeysScore(rep.ByLanguage) {
-		labels = append(labels, "all "+lang)
-		router = append(router, rep.ByLanguage[lang].Accuracy)
-		b := 0.0
-		if rep.Baseline != nil && rep.Baseline.ByLanguage[lang] != nil {
-			b = rep.Baseline.ByLanguage[lang].Accuracy
-		}
-		base = append(base, b)
+	sort.Strings(names)
+	for _, n := range names {
+		m := rep.ByCorpus[n]
+		labels = append(labels, strings.TrimSuffix(path.Base(n), ".jsonl"))
+		router = append(router, m.Accuracy)
+		base = append(base, m.Baseline.Accuracy)
 	}
 	bw := vg.Points(9)
 	rb, err := plotter.NewBarChart(router, bw)

@@ -8,42 +8,36 @@ import (
 	"time"
 )
 
-// Markdown writes the report as Markdown: router and baseline side by side.
+// Markdown writes the report as Markdown: router and baseline side by
+// side, overall and per corpus, then the cross-validated figures when the
+// report has them.
 func (rep *Report) Markdown(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("# Router benchmark\n\n")
-	b.WriteString("| | router | baseline (BM25) |\n| --- | ---: | ---: |\n")
-	base := rep.Baseline
-	row := func(name string, r, bl string) { fmt.Fprintf(&b, "| %s | %s | %s |\n", name, r, bl) }
-	bval := func(f func(*Side) string) string {
-		if base == nil {
-			return "-"
+	writeMetricsTable(&b, "", rep.ByCorpus, &rep.Metrics)
+	fmt.Fprintf(&b, "\nSelect p50 %s, p99 %s; index build %s (median per catalogue).\n", dur(rep.LatencyNS.P50), dur(rep.LatencyNS.P99), dur(rep.BuildNS))
+	if rep.Baseline != nil {
+		fmt.Fprintf(&b, "The baseline is a frozen BM25F; it abstains under %.4f of the turn's idf mass, a threshold chosen on the training corpora.\n", rep.Baseline.Threshold)
+	}
+	if len(rep.ByLanguage) > 0 {
+		b.WriteString("\n| language | cases | router |\n| --- | ---: | ---: |\n")
+		for _, lang := range sortedKeysScore(rep.ByLanguage) {
+			s := rep.ByLanguage[lang]
+			fmt.Fprintf(&b, "| %s | %d | %s |\n", lang, s.Cases, pct(s.Accuracy))
 		}
-		return f(base)
 	}
-	row("cases", fmt.Sprint(rep.Cases), bval(func(s *Side) string { return fmt.Sprint(s.Cases) }))
-	row("accuracy", pct(rep.Accuracy), bval(func(s *Side) string { return pct(s.Accuracy) }))
-	for _, lang := range sortedKeysScore(rep.ByLanguage) {
-		l := lang
-		row("accuracy "+l, pct(rep.ByLanguage[l].Accuracy), bval(func(s *Side) string { return scorePct(s.ByLanguage[l]) }))
+	if cv := rep.CV; cv != nil {
+		fmt.Fprintf(&b, "\n## Cross-validated (%d folds; each fold measured by a model fit without it)\n\n", cv.Folds)
+		writeMetricsTable(&b, "", cv.ByCorpus, nil)
+		b.WriteString("\n## Leave one corpus out (each corpus measured by a model fit on the others)\n\n")
+		writeMetricsTable(&b, "", cv.LeaveOneOut, nil)
 	}
-	row("abstain precision", pct(rep.Abstain.Precision), bval(func(s *Side) string { return pct(s.Abstain.Precision) }))
-	row("abstain recall", pct(rep.Abstain.Recall), bval(func(s *Side) string { return pct(s.Abstain.Recall) }))
-	row("ambiguous outcomes", pct(rep.Ambiguous), bval(func(s *Side) string { return pct(s.Ambiguous) }))
-	row("Select p50", dur(rep.LatencyNS.P50), "-")
-	row("Select p99", dur(rep.LatencyNS.P99), "-")
-	row("index build (median per catalogue)", dur(rep.BuildNS), "-")
-	if base != nil {
-		fmt.Fprintf(&b, "\nThe baseline abstains below a BM25 score of %.2f, the threshold that maximises its accuracy on this corpus.\n", rep.BaselineThreshold)
-	}
-	b.WriteString("\n## Accuracy per catalogue\n\n| catalogue | cases | router | baseline |\n| --- | ---: | ---: | ---: |\n")
-	for _, cat := range sortedKeysScore(rep.ByCatalogue) {
-		s := rep.ByCatalogue[cat]
-		bl := "-"
-		if base != nil {
-			bl = scorePct(base.ByCatalogue[cat])
+	if len(rep.ByCatalogue) > 1 {
+		b.WriteString("\n## Accuracy per catalogue\n\n| catalogue | cases | router |\n| --- | ---: | ---: |\n")
+		for _, cat := range sortedKeysScore(rep.ByCatalogue) {
+			s := rep.ByCatalogue[cat]
+			fmt.Fprintf(&b, "| %s | %d | %s |\n", cat, s.Cases, pct(s.Accuracy))
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", cat, s.Cases, pct(s.Accuracy), bl)
 	}
 	if len(rep.Confusions) > 0 {
 		b.WriteString("\n## Most frequent confusions (router)\n\n| expected | decided | cases |\n| --- | --- | ---: |\n")
@@ -61,14 +55,41 @@ func (rep *Report) Markdown(w io.Writer) error {
 	return err
 }
 
-func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
-
-func scorePct(s *Score) string {
-	if s == nil {
-		return "-"
+// writeMetricsTable writes one row per corpus, and the overall row when
+// all is not nil.
+func writeMetricsTable(b *strings.Builder, _ string, by map[string]*Metrics, all *Metrics) {
+	b.WriteString("| corpus | cases | accuracy | deferred right | recall@1 | recall@5 | recall@10 | ambiguous | ece | baseline | baseline, no abstention | baseline recall@5 |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	row := func(name string, m *Metrics) {
+		bl, bn, br := "-", "-", "-"
+		if m.Baseline != nil {
+			bl, bn, br = pct(m.Baseline.Accuracy), pct(m.Baseline.AccuracyNoAbstain), recall(m.Baseline.RecallAt, "5")
+		}
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s | %.3f | %s | %s | %s |\n", name, m.Cases, pct(m.Accuracy),
+			pct(m.DeferredRight), recall(m.RecallAt, "1"), recall(m.RecallAt, "5"), recall(m.RecallAt, "10"),
+			pct(m.Ambiguous), m.ECE, bl, bn, br)
 	}
-	return pct(s.Accuracy)
+	names := make([]string, 0, len(by))
+	for n := range by {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		row(n, by[n])
+	}
+	if all != nil && len(by) != 1 {
+		row("all", all)
+	}
 }
+
+func recall(m map[string]float64, k string) string {
+	if v, ok := m[k]; ok {
+		return pct(v)
+	}
+	return "-"
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 func dur(ns int64) string { return time.Duration(ns).Round(100 * time.Nanosecond).String() }
 

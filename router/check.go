@@ -721,8 +721,9 @@ func writeCapitalised(b *strings.Builder, s string) {
 	b.WriteString(s[n:])
 }
 
-// SelectOptions say how SelectWith routes a turn. They are plain data.
-type SelectOptions struct {
+// Request says how SelectWith routes a turn. The zero Request routes as
+// Select does. It is plain data.
+type Request struct {
 	// Scoped is true when Scopes are the scopes granted to the caller:
 	// only tools they grant are candidates (withdrawn tools are still
 	// refused), and the check enforces each tool's privilege. When false,
@@ -731,48 +732,67 @@ type SelectOptions struct {
 	// Scopes are the granted scopes, read when Scoped is true; none
 	// grants only the tools that declare no privilege.
 	Scopes []string
+	// Top is how many candidates the decision lists, likeliest first;
+	// five when zero.
+	Top int
 	// Observer, when not nil, receives the catalog query's events: one
 	// before the turn is routed and one after.
 	Observer Observer
 }
 
 // SelectWith reads a turn and decides which tool it asks for, as Select
-// does, with the scopes and observer of o. Every decision that names a
-// tool, the following clauses' too, carries its domain and its check.
+// does, with the scopes, candidate count and observer of req. Every
+// decision that names a tool, the following clauses' too, carries its
+// domain and its check.
 //
 // With scopes, the decision is made by the router Scoped returns, which
 // holds only the tools the scopes grant; explain it with that router. An
 // agent that routes many turns with the same scopes should call Scoped
 // once and call SelectWith on the router it returns. SelectWith is safe
 // for concurrent use.
-func (r *Router) SelectWith(turn string, o SelectOptions) Decision {
+func (r *Router) SelectWith(turn string, req Request) Decision {
+	if r == nil || r.gram == nil {
+		return unreadDecision(turn, "", "the router was not built with New")
+	}
 	rr := r
 	var err error
-	if o.Scoped {
-		rr, err = r.Scoped(o.Scopes)
+	if req.Scoped {
+		rr, err = r.Scoped(req.Scopes)
 	}
-	if o.Observer != nil {
-		o.Observer(startEvent(turn))
+	if req.Observer != nil {
+		req.Observer(startEvent(turn))
+	}
+	top := req.Top
+	if top <= 0 {
+		top = maxCandidates
 	}
 	var d Decision
 	if err != nil {
 		d = Decision{Turn: turn, Language: string(r.lang), Outcome: None, Object: []string{}, Arguments: map[string]string{},
 			Candidates: []Candidate{}, Reason: "the scopes could not be applied: " + err.Error()}
 	} else {
-		d = rr.Select(turn)
-		rr.finish(&d, o.Scopes, o.Scoped)
+		d = rr.selectTop(turn, top, false)
+		rr.finish(&d, req.Scopes, req.Scoped)
 	}
-	if o.Observer != nil {
-		o.Observer(endEvent(turn, &d, err))
+	if req.Observer != nil {
+		req.Observer(endEvent(turn, &d, err))
 	}
 	return d
 }
 
-// SelectScoped reads a turn and decides among the tools the granted
-// scopes allow: a tool whose privilege they do not hold is no candidate
-// at all. See SelectWith.
-func (r *Router) SelectScoped(turn string, scopes []string) Decision {
-	return r.SelectWith(turn, SelectOptions{Scoped: true, Scopes: scopes})
+// Shortlist returns the k likeliest tools for a turn, likeliest first,
+// each with its probability: for an agent that lets a model choose among
+// a few ("tool search"). Withdrawn tools are never listed. A turn the
+// router does not read has no shortlist.
+func (r *Router) Shortlist(turn string, k int) []Candidate {
+	if k <= 0 {
+		return []Candidate{}
+	}
+	d := r.selectTop(turn, k, true)
+	if len(d.Candidates) > k {
+		d.Candidates = d.Candidates[:k]
+	}
+	return d.Candidates
 }
 
 // Scoped returns a router over the tools the scopes grant: those that

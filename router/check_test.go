@@ -326,7 +326,7 @@ func TestSelectScoped(t *testing.T) {
 	r := declaredShop(t, Options{})
 	turn := "charge the card for order 42"
 
-	d := r.SelectScoped(turn, nil)
+	d := r.SelectWith(turn, Request{Scoped: true, Scopes: nil})
 	for _, c := range d.Candidates {
 		if c.Tool == "charge_card" || c.Tool == "refund_card" {
 			t.Errorf("SelectScoped(%q, nil) lists %s, which the scopes do not grant", turn, c.Tool)
@@ -336,7 +336,7 @@ func TestSelectScoped(t *testing.T) {
 		t.Errorf("SelectScoped(%q, nil) = %s %s, want no charge_card", turn, d.Outcome, d.Tool)
 	}
 
-	d = r.SelectScoped(turn, []string{"payments:charge"})
+	d = r.SelectWith(turn, Request{Scoped: true, Scopes: []string{"payments:charge"}})
 	if d.Outcome != Selected || d.Tool != "charge_card" || d.Check == nil || !d.Check.Allowed || !d.Check.ScopesChecked {
 		t.Errorf("SelectScoped(%q, payments:charge) = %s %s, check %+v", turn, d.Outcome, d.Tool, d.Check)
 	}
@@ -346,7 +346,7 @@ func TestSelectScoped(t *testing.T) {
 
 	// A withdrawn tool is refused even where the scopes do not grant it.
 	w := declaredShop(t, Options{Withdrawn: []string{"refund_card"}})
-	d = w.SelectScoped("refund 20 dollars on order 42", nil)
+	d = w.SelectWith("refund 20 dollars on order 42", Request{Scoped: true, Scopes: nil})
 	if d.Outcome != Withdrawn || d.Tool != "refund_card" || d.Check == nil || d.Check.Refusal != RefusedWithdrawn {
 		t.Errorf("SelectScoped(refund, nil) = %s %s, check %+v, want withdrawn refund_card", d.Outcome, d.Tool, d.Check)
 	}
@@ -364,7 +364,7 @@ func TestSelectScoped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := none.SelectScoped("show me order 42", []string{"user"}); d.Outcome != None || d.Tool != "" {
+	if d := none.SelectWith("show me order 42", Request{Scoped: true, Scopes: []string{"user"}}); d.Outcome != None || d.Tool != "" {
 		t.Errorf("SelectScoped with no tool granted = %s %s, want none", d.Outcome, d.Tool)
 	}
 }
@@ -372,7 +372,7 @@ func TestSelectScoped(t *testing.T) {
 func TestThenArguments(t *testing.T) {
 	r := declaredShop(t, Options{})
 	turn := "charge 20 dollars to the card for order 42 and then archive order 43"
-	d := r.SelectWith(turn, SelectOptions{Scoped: true, Scopes: []string{"payments:charge"}})
+	d := r.SelectWith(turn, Request{Scoped: true, Scopes: []string{"payments:charge"}})
 	if d.Tool != "charge_card" || len(d.Then) != 1 || d.Then[0].Tool != "archive_order" {
 		t.Fatalf("SelectWith(%q) = %s then %v", turn, d.Tool, d.Then)
 	}

@@ -72,6 +72,7 @@ type param struct {
 	prefix   string   // the pattern's literal prefix, upper case (INV-)
 	examples []string // ids its description and examples give
 	enum     []string
+	desc     string // its description
 	required bool
 }
 
@@ -319,6 +320,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 
 	r.tools = make([]toolInfo, n)
 	r.postings = map[string][]posting{}
+	fields := make([][numFields][]string, n)
 	df := map[string]int{}
 	texts := make([][]string, n)
 	var totalLen float64
@@ -396,6 +398,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			text = append(text, p.terms...)
 		}
 		texts[i] = text
+		fields[i] = a.retrievalFields(ti, t, words, common)
 		ti.textLen = float64(len(text))
 		totalLen += ti.textLen
 		seen := map[string]bool{}
@@ -410,6 +413,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	if n > 0 && totalLen > 0 {
 		avgLen = totalLen / float64(n)
 	}
+	r.ix = buildIndex(fields)
 	r.indexPrefixes()
 	r.indexNameTypos()
 	// BM25 weights of the text field, k1 1.2 and b 0.75.
@@ -442,6 +446,73 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			r.add(term, posting{tool: int32(i), field: fieldText, weight: float32(w)})
 		}
 	}
+}
+
+// retrievalFields reads a tool into the fields of the retrieval index:
+// its name's action words and object words, its title and description
+// (less the sentences that say what it is not for), and its parameters'
+// names, descriptions and enum values. Every word gives its stem, and the
+// concepts the lexicons read it as.
+func (a *analyzer) retrievalFields(ti *toolInfo, t *catalogue.Tool, words []string, common map[string]bool) [numFields][]string {
+	var f [numFields][]string
+	word := func(dst []string, w string) []string {
+		for _, part := range strings.Fields(w) {
+			if a.stop[part] || len(part) < 2 {
+				continue
+			}
+			dst = append(dst, stemPrefix+a.stemmer.Stem(part))
+		}
+		if a.stop[w] {
+			return dst
+		}
+		for _, lx := range a.lexicons {
+			if nf, ok := lx.Nouns[w]; ok {
+				dst = appendUnique(dst, conceptPrefix+nf.Concept)
+			}
+			if ac, ok := lx.Actions[w]; ok {
+				dst = appendUnique(dst, conceptPrefix+ac)
+			}
+		}
+		return dst
+	}
+	for _, w := range words {
+		switch {
+		case common[w]:
+		case w == ti.actionWord && ti.action != "":
+			f[rfAction] = word(f[rfAction], w)
+			f[rfAction] = appendUnique(f[rfAction], conceptPrefix+ti.action)
+		default:
+			f[rfObject] = word(f[rfObject], w)
+		}
+	}
+	if ti.actionFromText || ti.actionWord == "" && ti.action != "" {
+		f[rfAction] = append(f[rfAction], conceptPrefix+ti.action)
+	}
+	for _, c := range ti.actions {
+		f[rfAction] = appendUnique(f[rfAction], conceptPrefix+c)
+	}
+	text := func(dst []string, s string) []string {
+		for _, term := range a.textTerms(nil, s) {
+			dst = append(dst, retrievalTerm(term))
+		}
+		return dst
+	}
+	f[rfText] = text(f[rfText], t.Title)
+	for _, sentence := range splitSentences(t.Description) {
+		if !a.negatedSentence(sentence) {
+			f[rfText] = text(f[rfText], sentence)
+		}
+	}
+	for _, p := range ti.params {
+		for _, w := range a.nameWords(p.name) {
+			f[rfParams] = word(f[rfParams], w)
+		}
+		f[rfParams] = text(f[rfParams], p.desc)
+		for _, e := range p.enum {
+			f[rfParams] = text(f[rfParams], e)
+		}
+	}
+	return f
 }
 
 // indexNameTypos indexes the words of the tools' names that no lexicon
@@ -765,7 +836,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 		if ps == nil {
 			continue
 		}
-		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name]}
+		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name], desc: ps.Description}
 		for _, w := range tokenize.SplitName(name) {
 			if term := a.wordTerm(w, true); term != "" {
 				p.terms = append(p.terms, term)

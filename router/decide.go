@@ -2,6 +2,7 @@ package router
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -11,11 +12,15 @@ import (
 // maxCandidates is how many candidates a decision lists.
 const maxCandidates = 5
 
+// MaxTurnBytes is the longest turn the router reads: a longer one is
+// unread, with that reason.
+const MaxTurnBytes = 16 << 10
+
 // minRead is the share of a turn's words the grammar must read for the
 // turn to count as written in its language; see unread.
 const minRead = 0.34
 
-// decide applies the policy to one clause, in this order:
+// decide decides one clause, in this order:
 //
 //  1. Unread: a turn is not in the chosen language when it has a mark
 //     the language is not written with (¿, ¡), when the grammar reads
@@ -26,17 +31,34 @@ const minRead = 0.34
 //     Long unknown words alone do not make a turn unread: they are often
 //     names of things the catalogue holds.
 //  2. Negated: a clause that negates or withdraws its request is none.
-//  3. The tools are ranked (see rank). If the best tool, or a tool within
-//     the margin of it, is withdrawn, the outcome is withdrawn: the turn
-//     is refused, never routed elsewhere, and withdrawn tools are never
-//     listed.
-//  4. Floor: a best score under the floor is none.
-//  5. Margin: a lead over the runner-up under the margin is ambiguous; a
-//     write must clear a larger margin than a read. A tool barred by an
-//     antonym is never selected.
-//  6. Otherwise the best tool is selected; equal scores go to the tool
-//     that comes first in the catalogue.
-func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
+//  3. Retrieval: BM25F over the name's action and object fields, the
+//     description and the parameters, with the lexicons' concepts beside
+//     the stems, hands the best Candidates tools to the model.
+//  4. The model: each candidate's features (features.go) and none's give
+//     utilities; their softmax gives each a probability.
+//  5. Withdrawn: if the likeliest tool, or one within the read margin of
+//     it, is withdrawn and its name fits the turn, the outcome is
+//     withdrawn: refused, never routed elsewhere; withdrawn tools are
+//     never listed.
+//  6. None: when none is at least as likely as the best tool. A write
+//     whose action is the opposite of the turn's (a refund never selects
+//     charge_card), or whose action a question or statement only reports,
+//     is never selected, whatever the model says: when it is the
+//     likeliest, the outcome is none.
+//  7. Ambiguous: when the best tool's lead over the runner-up is under its
+//     tier's margin; the close candidates are listed.
+//  8. None, again: when the best tool's probability is under its tier's
+//     threshold and no runner-up is close.
+//  9. Otherwise the best tool is selected.
+//
+// The tiers are read, write, and destructive (a write that declares
+// destructiveHint or irreversible); each needs at least the confidence of
+// the one before. Their thresholds are chosen by route fit on the
+// training corpora, for a cost of 3 for a wrong selection and 1 for an
+// abstention on a turn that has a tool, and are in the weights file. Equal
+// probabilities go to the tool with the better BM25F score, then to the
+// one that comes first in the catalogue.
+func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {
 	d := Decision{
 		Turn:      p.Turn,
 		Language:  string(p.Language),
@@ -60,108 +82,165 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause) Decision {
 		}
 		return d
 	}
-	if c.Act == grammar.Chitchat {
-		d.Outcome, d.Reason = None, "chit-chat: the turn asks for no tool"
-		d.Candidates = []Candidate{}
-		return d
-	}
-	f := r.features(c)
-	f.phrased = r.phraseTools(f.phrased, p.Turn[c.Start:c.End])
-	r.readUndo(&f, p.Turn[c.Start:c.End])
 	d.Action = f.action
 	for _, o := range f.objects {
 		d.Object = append(d.Object, strings.TrimPrefix(o, objectPrefix))
 	}
-	s := r.scratch.Get().(*scorer)
-	defer r.scratch.Put(s)
-	ranked, perfect := r.rank(s, &f, false)
-
-	// Candidates: the best tools that are not withdrawn.
-	d.Candidates = make([]Candidate, 0, maxCandidates)
-	for _, sc := range ranked {
-		if len(d.Candidates) == maxCandidates {
-			break
-		}
-		if r.tools[sc.tool].withdrawn || sc.raw <= 0 {
-			continue
-		}
-		d.Candidates = append(d.Candidates, Candidate{Tool: r.tools[sc.tool].tool.Name, Score: round3(normalise(sc.raw, perfect))})
-	}
-	if len(ranked) == 0 || ranked[0].raw <= 0 {
+	cands, pNone := r.score(c, f, s, max(top, Candidates), nil)
+	d.Candidates = r.listed(cands, max(top, maxCandidates))
+	v := r.model.th.judge(r, cands, pNone)
+	switch v.outcome {
+	case Withdrawn:
+		ti := &r.tools[cands[v.best].tool]
+		d.Outcome, d.Tool, d.Kind = Withdrawn, ti.tool.Name, ti.tool.Kind
+		d.Reason = fmt.Sprintf("%s is withdrawn: the turn is refused", d.Tool)
+	case None:
 		d.Outcome = None
-		d.Reason = "no tool of the catalogue matches the turn's words"
-		return d
-	}
-	best := ranked[0]
-	// Margins compare scores before the cap at 1: two tools that both fit
-	// in every way the turn asks still differ by what else they fit.
-	bestScore := best.raw / perfect
-	bt := &r.tools[best.tool]
-	// Withdrawn: the best, or a tool too close to the best to tell apart.
-	for _, sc := range ranked {
-		if bestScore-sc.raw/perfect >= marginRead {
-			break
-		}
-		if r.tools[sc.tool].withdrawn && sc.hasFit {
-			d.Outcome = Withdrawn
-			d.Tool = r.tools[sc.tool].tool.Name
-			d.Kind = r.tools[sc.tool].tool.Kind
-			d.Reason = fmt.Sprintf("%s is withdrawn: the turn is refused", d.Tool)
-			return d
-		}
-	}
-	if bestScore < floor {
-		d.Outcome = None
-		d.Reason = fmt.Sprintf("no tool fits: the best, %s, scores %.2f (floor %.2f)", bt.tool.Name, bestScore, floor)
-		return d
-	}
-	if best.barred {
-		d.Outcome = None
-		d.Reason = fmt.Sprintf("no tool fits: %s does %s, the opposite of %s", bt.tool.Name, bt.action, f.action)
-		if !r.en.IsAntonym(f.action, bt.action) {
-			d.Reason = fmt.Sprintf("no tool fits: the turn reports %s; it does not ask for %s", f.action, bt.tool.Name)
-		}
-		return d
-	}
-	margin := marginRead
-	if bt.tool.Kind == catalogue.Write {
-		margin = marginWrite
-	}
-	var close []string
-	for _, sc := range ranked[1:] {
-		if r.tools[sc.tool].withdrawn {
-			continue
-		}
-		if bestScore-sc.raw/perfect < margin {
-			close = append(close, r.tools[sc.tool].tool.Name)
-		}
-	}
-	if len(close) > 0 {
+		d.Reason = v.reason
+	case Ambiguous:
 		d.Outcome = Ambiguous
-		d.Reason = fmt.Sprintf("ambiguous: %s and %s are within %.2f of each other", bt.tool.Name, strings.Join(close, ", "), margin)
-		return d
+		d.Reason = v.reason
+		if !all {
+			// The close candidates: within the tier's margin of the best.
+			tier := r.model.th.tier(riskOf(r.tools[cands[v.best].tool].tool))
+			n := 0
+			for _, cd := range d.Candidates {
+				if cands[v.best].p-cd.Probability < tier.Margin+0.0005 {
+					n++
+				}
+			}
+			d.Candidates = d.Candidates[:max(n, 1)]
+		}
+	case Selected:
+		bt := &r.tools[cands[v.best].tool]
+		d.Outcome = Selected
+		d.Tool = bt.tool.Name
+		d.Kind = bt.tool.Kind
+		d.Confirm = bt.tool.Kind == catalogue.Write
+		r.bindDecision(&d, bt, c)
+		d.Reason = fmt.Sprintf("%s: %s; %s", bt.tool.Name, r.summary(&cands[v.best], f, s), v.reason)
 	}
-	d.Outcome = Selected
-	d.Tool = bt.tool.Name
-	d.Kind = bt.tool.Kind
-	d.Confirm = bt.tool.Kind == catalogue.Write
-	r.bindDecision(&d, bt, c)
-	lead := 1.0
-	if len(ranked) > 1 {
-		lead = bestScore - ranked[1].raw/perfect
-	}
-	d.Reason = fmt.Sprintf("%s: %s, %.2f ahead of the runner-up", bt.tool.Name, r.summary(int(best.tool), &f), lead)
 	return d
 }
 
-// summary says in a few words what matched for a tool.
-func (r *Router) summary(i int, f *features) string {
-	var ev []Evidence
-	r.evaluate(i, f, &ev)
+// score retrieves a clause's candidates, reads their features and none's,
+// and sets their probabilities: candidates come back likeliest first,
+// with none's probability. why, when not nil, receives each candidate's
+// evidence details, by candidate.
+func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why []noter) ([]cand, float64) {
+	cands := r.retrieve(f, s, depth)
+	for k := range cands {
+		var n noter
+		if why != nil && k < len(why) {
+			n = why[k]
+		}
+		r.toolFeatures(int(cands[k].tool), f, s, &cands[k], n)
+	}
+	y := r.noneFeatures(c, f, s, cands)
+	s.none = y
+	pNone := r.model.probabilities(cands, &y)
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := &cands[i], &cands[j]
+		if a.p != b.p {
+			return a.p > b.p
+		}
+		if a.x[fBM25] != b.x[fBM25] {
+			return a.x[fBM25] > b.x[fBM25]
+		}
+		return a.tool < b.tool
+	})
+	return cands, pNone
+}
+
+// listed are the candidates a decision lists: the likeliest tools that
+// are not withdrawn.
+func (r *Router) listed(cands []cand, n int) []Candidate {
+	out := make([]Candidate, 0, min(n, len(cands)))
+	for k := range cands {
+		if len(out) == n {
+			break
+		}
+		if r.tools[cands[k].tool].withdrawn {
+			continue
+		}
+		out = append(out, Candidate{Tool: r.tools[cands[k].tool].tool.Name, Score: round3(cands[k].x[fBM25]),
+			Probability: round3(cands[k].p)})
+	}
+	return out
+}
+
+// verdict is what the thresholds make of a clause's probabilities.
+type verdict struct {
+	outcome Outcome
+	best    int // index into the candidates of the tool decided on, or -1
+	reason  string
+}
+
+// judge applies the thresholds to candidates sorted likeliest first; see
+// decide for the order of the rules. r gives each candidate's tool.
+func (th *Thresholds) judge(r *Router, cands []cand, pNone float64) verdict {
+	return th.judgeWith(len(cands), func(k int) (p float64, rk risk, withdrawn, barred, fit bool, name string) {
+		ti := &r.tools[cands[k].tool]
+		return cands[k].p, riskOf(ti.tool), ti.withdrawn, cands[k].barred, cands[k].fit, ti.tool.Name
+	}, pNone)
+}
+
+// judgeWith is judge over any candidates: at(k) tells the k-th
+// likeliest's probability, tier, and whether it is withdrawn, barred, and
+// fits the turn by its name.
+func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool, bool, string), pNone float64) verdict {
+	best := -1
+	var bp float64
+	var brisk risk
+	var bname string
+	for k := 0; k < n; k++ {
+		p, rk, withdrawn, _, fit, name := at(k)
+		if best < 0 && !withdrawn {
+			best, bp, brisk, bname = k, p, rk, name
+		}
+		if withdrawn && fit && p > pNone && (best < 0 || bp-p < th.Read.Margin) {
+			return verdict{outcome: Withdrawn, best: k}
+		}
+		if best >= 0 && bp-p >= th.Read.Margin {
+			break
+		}
+	}
+	if best < 0 || pNone >= bp {
+		if best < 0 {
+			return verdict{outcome: None, best: -1, reason: "no tool of the catalogue matches the turn's words"}
+		}
+		return verdict{outcome: None, best: -1, reason: fmt.Sprintf("no tool fits: none is likelier (%.2f) than the best, %s (%.2f)", pNone, bname, bp)}
+	}
+	if _, _, _, barred, _, _ := at(best); barred {
+		return verdict{outcome: None, best: -1, reason: fmt.Sprintf("no tool fits: %s does the opposite of what the turn asks, or what it only reports", bname)}
+	}
+	tier := th.tier(brisk)
+	runner := 0.0
+	for k := best + 1; k < n; k++ {
+		p, _, withdrawn, barred, _, _ := at(k)
+		if !withdrawn && !barred {
+			runner = p
+			break
+		}
+	}
+	if bp-runner < tier.Margin {
+		return verdict{outcome: Ambiguous, best: best, reason: fmt.Sprintf("ambiguous: the best two are within %.2f of each other (%.2f and %.2f)", tier.Margin, bp, runner)}
+	}
+	if bp < tier.Probability {
+		return verdict{outcome: None, best: -1, reason: fmt.Sprintf("no tool fits: the best, %s, has probability %.2f (threshold %.2f)", bname, bp, tier.Probability)}
+	}
+	return verdict{outcome: Selected, best: best, reason: fmt.Sprintf("probability %.2f, %.2f ahead of the runner-up", bp, bp-runner)}
+}
+
+// summary says in a few words what matched for a candidate.
+func (r *Router) summary(c *cand, f *features, s *scorer) string {
+	why := noter{}
+	var tmp cand
+	r.toolFeatures(int(c.tool), f, s, &tmp, why)
 	var parts []string
-	for _, e := range ev {
-		if e.Weight > 0 && (e.Kind == "action" || e.Kind == "object" || e.Kind == "argument" || e.Kind == "near_action") {
-			parts = append(parts, e.Kind+" "+e.Detail)
+	for _, k := range []int{fActionSame, fActionAsked, fActionImplied, fActionNoun, fActionNear, fObjectHead, fObjectMore, fNameWord, fArgument, fIDFormat} {
+		if d, ok := why[k]; ok {
+			parts = append(parts, toolFeatureNames[k]+" "+d)
 		}
 	}
 	if len(parts) == 0 {

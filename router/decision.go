@@ -79,24 +79,14 @@ type Decision struct {
 	Clause *grammar.Clause `json:"-"`
 }
 
-// Candidate is a tool with its score and the evidence for it.
+// Candidate is a tool the router considered for a turn.
 type Candidate struct {
 	// Tool is the tool's name.
 	Tool string `json:"tool"`
-	// Score is the tool's score in [0, 1].
+	// Score is the tool's BM25F retrieval score relative to the clause's
+	// own idf mass, in [0, 1].
 	Score float64 `json:"score"`
-	// Evidence lists what counted for and against the tool, for
-	// explanations.
-	Evidence []Evidence `json:"-"`
-}
-
-// Evidence is one piece of evidence for or against a tool.
-type Evidence struct {
-	// Kind names the evidence: action, near_action, antonym, object,
-	// extra_object, argument, description, question_read, plural_list.
-	Kind string
-	// Detail says what matched.
-	Detail string
-	// Weight is what it added to the raw score (negative against).
-	Weight float64
+	// Probability is the model's probability that the turn asks for the
+	// tool.
+	Probability float64 `json:"probability"`
 }

@@ -72,13 +72,6 @@ type CatalogResult struct {
 	Reason string `json:"reason"`
 }
 
-// SelectObserved reads a turn and decides which tool it asks for, as
-// SelectWith does, sending obs a query_catalog start event before and an
-// end event after. It is safe for concurrent use if obs is.
-func (r *Router) SelectObserved(turn string, obs Observer) Decision {
-	return r.SelectWith(turn, SelectOptions{Observer: obs})
-}
-
 func startEvent(turn string) Event {
 	return Event{Type: EventToolStart, ToolName: QueryCatalog, Start: true, Action: turn,
 		Display: Display{Summary: "Querying the catalogue for: " + turn}}

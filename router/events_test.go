@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestSelectObserved(t *testing.T) {
+func TestSelectWithObserver(t *testing.T) {
 	r := declaredShop(t, Options{})
 	tests := []struct {
 		turn    string
@@ -22,24 +22,24 @@ func TestSelectObserved(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var events []Event
-		d := r.SelectObserved(tt.turn, func(e Event) { events = append(events, e) })
+		d := r.SelectWith(tt.turn, Request{Observer: func(e Event) { events = append(events, e) }})
 		if d.Outcome != tt.outcome || d.Domain != tt.domain {
-			t.Errorf("SelectObserved(%q) = %s in %q, want %s in %q", tt.turn, d.Outcome, d.Domain, tt.outcome, tt.domain)
+			t.Errorf("SelectWith(%q) = %s in %q, want %s in %q", tt.turn, d.Outcome, d.Domain, tt.outcome, tt.domain)
 		}
 		if len(events) != 2 {
-			t.Fatalf("SelectObserved(%q) sent %d events, want 2", tt.turn, len(events))
+			t.Fatalf("SelectWith(%q) sent %d events, want 2", tt.turn, len(events))
 		}
 		start, end := events[0], events[1]
 		if start.Type != EventToolStart || !start.Start || start.ToolName != QueryCatalog || start.Action != tt.turn ||
 			start.Result != nil || start.Error != nil || start.Display.Summary == "" {
-			t.Errorf("SelectObserved(%q) start = %+v", tt.turn, start)
+			t.Errorf("SelectWith(%q) start = %+v", tt.turn, start)
 		}
 		if end.Type != EventToolEnd || end.Start || end.ToolName != QueryCatalog || end.Action != tt.turn ||
 			end.Domain != tt.domain || (end.Error != nil) != tt.failed || end.Display.Summary == "" {
-			t.Errorf("SelectObserved(%q) end = %+v", tt.turn, end)
+			t.Errorf("SelectWith(%q) end = %+v", tt.turn, end)
 		}
 		if res, ok := end.Result.(CatalogResult); tt.failed == ok || ok && (res.Outcome != d.Outcome || res.Tool != d.Tool) {
-			t.Errorf("SelectObserved(%q) end result = %#v", tt.turn, end.Result)
+			t.Errorf("SelectWith(%q) end result = %#v", tt.turn, end.Result)
 		}
 	}
 }
@@ -48,13 +48,13 @@ func TestSelectObserved(t *testing.T) {
 func TestEventJSON(t *testing.T) {
 	r := declaredShop(t, Options{})
 	var lines []string
-	r.SelectObserved("charge 20 dollars to the card for order 42", func(e Event) {
+	r.SelectWith("charge 20 dollars to the card for order 42", Request{Observer: func(e Event) {
 		b, err := json.Marshal(e)
 		if err != nil {
 			t.Fatal(err)
 		}
 		lines = append(lines, string(b))
-	})
+	}})
 	want := []string{
 		`{"type":"tool_start","toolName":"query_catalog","start":true,"domain":"","action":"charge 20 dollars to the card for order 42",` +
 			`"result":null,"error":null,"display":{"summary":"Querying the catalogue for: charge 20 dollars to the card for order 42"}}`,
@@ -67,15 +67,15 @@ func TestEventJSON(t *testing.T) {
 	}
 }
 
-func ExampleRouter_SelectObserved() {
+func ExampleRouter_SelectWith() {
 	r, err := New(declaredCatalogue(), Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	d := r.SelectObserved("charge 20 dollars to the card for order 42", func(e Event) {
+	d := r.SelectWith("charge 20 dollars to the card for order 42", Request{Observer: func(e Event) {
 		fmt.Printf("%s start=%t domain=%q: %s\n", e.Type, e.Start, e.Domain, e.Display.Summary)
-	})
+	}})
 	fmt.Println(d.Tool, d.Arguments["order_id"], d.Arguments["amount"], d.Check.Confirmation)
 	// Output:
 	// tool_start start=true domain="": Querying the catalogue for: charge 20 dollars to the card for order 42

@@ -20,6 +20,7 @@ type Explanation struct {
 	Words      []grammar.Word       `json:"words"`
 	Read       string               `json:"read"`
 	Candidates []ExplainedCandidate `json:"candidates"`
+	None       ExplainedNone        `json:"none"`
 	Outcome    Outcome              `json:"outcome"`
 	Reason     string               `json:"reason"`
 	// Bindings, Missing and Check are the decision's: the arguments bound
@@ -33,14 +34,34 @@ type Explanation struct {
 	BM25 []Hit `json:"bm25,omitempty"`
 }
 
-// ExplainedCandidate is a candidate with its evidence.
+// ExplainedCandidate is a candidate with the arithmetic of its
+// probability: each feature's value, weight and contribution.
 type ExplainedCandidate struct {
-	Tool     string     `json:"tool"`
-	Kind     string     `json:"kind"`
-	Score    float64    `json:"score"`
-	Raw      float64    `json:"raw"`
-	Barred   bool       `json:"barred,omitempty"`
-	Evidence []Evidence `json:"evidence"`
+	Tool        string         `json:"tool"`
+	Kind        string         `json:"kind"`
+	Score       float64        `json:"score"`
+	Utility     float64        `json:"utility"`
+	Probability float64        `json:"probability"`
+	Barred      bool           `json:"barred,omitempty"`
+	Features    []Contribution `json:"features"`
+}
+
+// ExplainedNone is the arithmetic of none's probability.
+type ExplainedNone struct {
+	Utility     float64        `json:"utility"`
+	Probability float64        `json:"probability"`
+	Features    []Contribution `json:"features"`
+}
+
+// Contribution is one feature's part in a utility: its value times its
+// weight.
+type Contribution struct {
+	Feature      string  `json:"feature"`
+	Value        float64 `json:"value"`
+	Weight       float64 `json:"weight"`
+	Contribution float64 `json:"contribution"`
+	// Detail says what matched, where the feature reads a word.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Explain explains a decision this router made.
@@ -64,29 +85,51 @@ func (r *Router) Explain(d Decision) *Explanation {
 	x.Act, x.Negated, x.Action = c.Act.String(), c.Negated, c.Action
 	x.Object = append(x.Object, c.Objects...)
 	x.Arguments, x.Words = c.Args, c.Words
-	f := r.features(c)
-	f.phrased = r.phraseTools(f.phrased, p.Turn[c.Start:c.End])
-	r.readUndo(&f, p.Turn[c.Start:c.End])
+	s := r.scratch.Get().(*scorer)
+	defer r.scratch.Put(s)
+	cs, fs := r.clauseFeatures(p, s)
+	at := 0
+	for i := range cs {
+		if cs[i].Start == c.Start && cs[i].End == c.End {
+			at = i
+		}
+	}
+	f := &fs[at]
 	if x.Action == "" {
 		x.Action = f.action
 	}
-	s := r.scratch.Get().(*scorer)
-	defer r.scratch.Put(s)
-	ranked, perfect := r.rank(s, &f, true)
-	for k, sc := range ranked {
-		if k == maxCandidates+2 {
+	shown := maxCandidates + 2
+	// The evidence details of each shown candidate are read again.
+	cands, pNone := r.score(cs[at], f, s, Candidates, nil)
+	for k := range cands {
+		if len(x.Candidates) == shown {
 			break
 		}
-		ti := &r.tools[sc.tool]
+		ti := &r.tools[cands[k].tool]
 		if ti.withdrawn {
 			continue
 		}
-		var ev []Evidence
-		raw, barred, _ := r.evaluate(int(sc.tool), &f, &ev)
-		x.Candidates = append(x.Candidates, ExplainedCandidate{
-			Tool: ti.tool.Name, Kind: string(ti.tool.Kind), Score: round3(normalise(raw, perfect)),
-			Raw: round3(raw), Barred: barred, Evidence: ev,
-		})
+		n := noter{}
+		var tmp cand
+		r.toolFeatures(int(cands[k].tool), f, s, &tmp, n)
+		ec := ExplainedCandidate{Tool: ti.tool.Name, Kind: string(ti.tool.Kind), Score: round3(cands[k].x[fBM25]),
+			Utility: round3(cands[k].u), Probability: round3(cands[k].p), Barred: cands[k].barred}
+		for j := range numToolFeatures {
+			if v := cands[k].x[j]; v != 0 {
+				w := r.model.tool[j]
+				ec.Features = append(ec.Features, Contribution{Feature: toolFeatureNames[j], Value: round3(v), Weight: round3(w),
+					Contribution: round3(v * w), Detail: n[j]})
+			}
+		}
+		x.Candidates = append(x.Candidates, ec)
+	}
+	y := s.none
+	x.None = ExplainedNone{Utility: round3(r.model.noneUtility(&y)), Probability: round3(pNone)}
+	for j := range numNoneFeatures {
+		if v := y[j]; v != 0 {
+			w := r.model.none[j]
+			x.None.Features = append(x.None.Features, Contribution{Feature: noneFeatureNames[j], Value: round3(v), Weight: round3(w), Contribution: round3(v * w)})
+		}
 	}
 	return x
 }
@@ -121,16 +164,17 @@ func (x *Explanation) String() string {
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString("features: value x weight = contribution\n")
 	for _, c := range x.Candidates {
-		fmt.Fprintf(&b, "candidate %s (%s): score %.3f, raw %.2f", c.Tool, c.Kind, c.Score, c.Raw)
+		fmt.Fprintf(&b, "candidate %s (%s): probability %.3f, utility %.2f, bm25f %.3f", c.Tool, c.Kind, c.Probability, c.Utility, c.Score)
 		if c.Barred {
 			b.WriteString(", barred")
 		}
 		b.WriteString("\n")
-		for _, e := range c.Evidence {
-			fmt.Fprintf(&b, "    %+.2f %s: %s\n", e.Weight, e.Kind, e.Detail)
-		}
+		writeContributions(&b, c.Features)
 	}
+	fmt.Fprintf(&b, "none: probability %.3f, utility %.2f\n", x.None.Probability, x.None.Utility)
+	writeContributions(&b, x.None.Features)
 	if len(x.BM25) > 0 {
 		b.WriteString("bm25 (Bleve):")
 		for _, h := range x.BM25 {
@@ -149,6 +193,16 @@ func (x *Explanation) String() string {
 		writeCheck(&b, c)
 	}
 	return b.String()
+}
+
+func writeContributions(b *strings.Builder, cs []Contribution) {
+	for _, f := range cs {
+		fmt.Fprintf(b, "    %-16s %6.3f x %+7.3f = %+7.3f", f.Feature, f.Value, f.Weight, f.Contribution)
+		if f.Detail != "" {
+			fmt.Fprintf(b, "  (%s)", f.Detail)
+		}
+		b.WriteString("\n")
+	}
 }
 
 // writeCheck writes a tool check for a person.

@@ -476,15 +476,11 @@ func (r *Router) routeOne(turn string, index map[string]int) routed {
 		if len(d.Candidates) == 0 {
 			break
 		}
-		top := index[d.Candidates[0].Tool]
-		margin := marginRead
-		if r.tools[top].tool.Kind == catalogue.Write {
-			margin = marginWrite
-		}
-		// Scores are rounded to three places: allow for it.
-		best := d.Candidates[0].Score
+		tier := r.model.th.tier(riskOf(r.tools[index[d.Candidates[0].Tool]].tool))
+		// Probabilities are rounded to three places: allow for it.
+		best := d.Candidates[0].Probability
 		for _, c := range d.Candidates {
-			if best-c.Score < margin+0.001 {
+			if best-c.Probability < tier.Margin+0.001 {
 				res.close = append(res.close, index[c.Tool])
 			}
 		}

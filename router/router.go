@@ -33,6 +33,9 @@ type Options struct {
 	Grammar grammar.Grammar
 	// Vocabulary adds a user's words and per-tool phrases; may be nil.
 	Vocabulary *catalogue.Vocabulary
+	// Model holds the weights and thresholds of the decision; when nil,
+	// the fitted weights embedded in the package are used.
+	Model *Model
 }
 
 // Router routes turns against one catalogue. It is safe for concurrent use.
@@ -52,6 +55,9 @@ type Router struct {
 	nameFuzzy *grammar.FuzzyIndex
 	phrases   []phrase // the vocabulary's phrases
 	idf       map[string]float32
+	ix        *index             // the retrieval index
+	turnStem  *tokenize.Stemmer  // the stemmer of the turns' language
+	model     *Model             // the fitted weights and thresholds
 	scratch   sync.Pool // *scorer
 
 	bleveOnce sync.Once
@@ -93,7 +99,17 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon()}
+	turnStem, err := tokenize.NewStemmer(lang)
+	if err != nil {
+		return nil, err
+	}
+	m := opts.Model
+	if m == nil {
+		if m, err = DefaultModel(); err != nil {
+			return nil, err
+		}
+	}
+	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon(), turnStem: turnStem, model: m}
 	lexicons := []*grammar.Lexicon{r.en}
 	if gram.Lexicon() != r.en {
 		lexicons = append(lexicons, gram.Lexicon())
@@ -188,10 +204,71 @@ func (r *Router) Language() tokenize.Language { return r.lang }
 func (r *Router) Grammar() grammar.Grammar { return r.gram }
 
 // Select reads a turn and decides which tool it asks for. The decision is
-// for the first clause; the following clauses' decisions are in Then.
+// for the first clause that asks for something; the following clauses'
+// decisions are in Then. A turn longer than MaxTurnBytes is unread, and so
+// is every turn of the zero Router.
 func (r *Router) Select(turn string) Decision {
+	return r.selectTop(turn, maxCandidates, false)
+}
+
+// selectTop decides a turn listing top candidates; all lists them for an
+// ambiguous decision too, not only the close ones.
+func (r *Router) selectTop(turn string, top int, all bool) Decision {
+	if r == nil || r.gram == nil {
+		return unreadDecision(turn, "", "the router was not built with New")
+	}
+	if len(turn) > MaxTurnBytes {
+		return unreadDecision(turn, string(r.lang), fmt.Sprintf("the turn is %d bytes, over the %d the router reads", len(turn), MaxTurnBytes))
+	}
 	p := r.gram.Parse(turn)
-	return r.decideParse(p)
+	s := r.scratch.Get().(*scorer)
+	defer r.scratch.Put(s)
+	return r.decideParse(p, s, top, all)
+}
+
+func unreadDecision(turn, lang, reason string) Decision {
+	return Decision{Turn: turn, Language: lang, Outcome: Unread, Object: []string{}, Arguments: map[string]string{},
+		Candidates: []Candidate{}, Reason: reason}
+}
+
+// clauseFeatures reads every clause (a clause that refers back, "close
+// it", through the one before) and, for a turn of several clauses, scores
+// the whole turn's terms too.
+func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause, []features) {
+	cs := make([]*grammar.Clause, len(p.Clauses))
+	fs := make([]features, len(p.Clauses))
+	var all []string
+	for i := range p.Clauses {
+		c := &p.Clauses[i]
+		if i > 0 {
+			c = r.resolve(c, &p.Clauses[i-1])
+		}
+		cs[i] = c
+		fs[i] = r.features(c)
+		fs[i].phrased = r.phraseTools(fs[i].phrased, p.Turn[c.Start:c.End])
+		for _, t := range fs[i].phrased {
+			// A phrase the vocabulary gives a tool names it: the turn
+			// holds the concepts of its name.
+			ti := &r.tools[t]
+			if ti.action != "" {
+				fs[i].terms = appendUnique(fs[i].terms, conceptPrefix+ti.action)
+			}
+			for _, o := range ti.objects {
+				fs[i].terms = appendUnique(fs[i].terms, retrievalTerm(o))
+			}
+		}
+		r.readUndo(&fs[i], p.Turn[c.Start:c.End])
+		if len(p.Clauses) > 1 {
+			for _, t := range fs[i].terms {
+				all = appendUnique(all, t)
+			}
+		}
+	}
+	s.multi = len(p.Clauses) > 1
+	if s.multi {
+		r.ix.query(&s.turn, all)
+	}
+	return cs, fs
 }
 
 // decideParse decides every clause. The decision is for the first clause
@@ -202,21 +279,18 @@ func (r *Router) Select(turn string) Decision {
 // or says what not to do ("never mind that, show order 5"). When no
 // clause asks for anything, the first clause decides. The clauses after
 // the deciding one are in Then, in order.
-func (r *Router) decideParse(p *grammar.Parse) Decision {
+func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Decision {
 	if len(p.Clauses) == 0 {
-		return r.decide(p, nil)
+		return r.decide(p, nil, &features{}, s, top, all)
 	}
-	if len(p.Clauses) == 1 {
-		return r.decide(p, &p.Clauses[0])
+	cs, fs := r.clauseFeatures(p, s)
+	if len(cs) == 1 {
+		return r.decide(p, cs[0], &fs[0], s, top, all)
 	}
-	ds := make([]Decision, len(p.Clauses))
+	ds := make([]Decision, len(cs))
 	lead := -1
-	for i := range p.Clauses {
-		c := &p.Clauses[i]
-		if i > 0 {
-			c = r.resolve(c, &p.Clauses[i-1])
-		}
-		ds[i] = r.decide(p, c)
+	for i, c := range cs {
+		ds[i] = r.decide(p, c, &fs[i], s, top, all)
 		if i > 0 {
 			ds[i].Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
 		}

@@ -50,13 +50,15 @@ func TestSelectCloseTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := r.Select("show order 5")
+	// Neither name nor description holds the turn's verb: the two read
+	// the same.
+	d := r.Select("retrieve order 5")
 	if d.Outcome != Ambiguous {
-		t.Fatalf("Select(%q) = %s %q, want ambiguous between get_order and fetch_order", "show order 5", d.Outcome, d.Tool)
+		t.Fatalf("Select(%q) = %s %q, want ambiguous between get_order and fetch_order", "retrieve order 5", d.Outcome, d.Tool)
 	}
 	top := map[string]bool{d.Candidates[0].Tool: true, d.Candidates[1].Tool: true}
 	if !top["get_order"] || !top["fetch_order"] {
-		t.Errorf("Select(%q) candidates = %v, want get_order and fetch_order first", "show order 5", d.Candidates)
+		t.Errorf("Select(%q) candidates = %v, want get_order and fetch_order first", "retrieve order 5", d.Candidates)
 	}
 	if d := r.Select("list all orders"); d.Outcome != Selected || d.Tool != "list_orders" {
 		t.Errorf("Select(%q) = %s %q, want selected list_orders", "list all orders", d.Outcome, d.Tool)
@@ -133,7 +135,7 @@ func TestSelectCatalogueWordTypo(t *testing.T) {
 	if exact.Tool != "restart_zorblet" || typo.Tool != "restart_zorblet" {
 		t.Fatalf("Select = %q and %q, want restart_zorblet for the word and for its typo", exact.Tool, typo.Tool)
 	}
-	if a, b := r.Explain(typo).Candidates[0].Raw, r.Explain(exact).Candidates[0].Raw; a >= b {
+	if a, b := r.Explain(typo).Candidates[0].Utility, r.Explain(exact).Candidates[0].Utility; a >= b {
 		t.Errorf("a typo scores %.3f, the word itself %.3f: a typo must weigh less", a, b)
 	}
 }

@@ -109,7 +109,17 @@ func (r *Router) readUndo(f *features, clause string) {
 	for _, undo := range r.en.Antonyms[f.action] {
 		for _, p := range r.postings[actionPrefix+undo] {
 			if p.field == fieldAction {
-				f.action, f.actionNoun, f.statement = undo, true, false
+				// The words of the reported action are no evidence for
+				// the tool that did it: the turn asks for the undoing.
+				reported := f.action
+				f.action, f.actionNoun, f.statement = undo, false, false
+				terms := f.terms[:0]
+				for _, t := range f.terms {
+					if t != conceptPrefix+reported && !containsTerm(f.verbTerms, t) {
+						terms = append(terms, t)
+					}
+				}
+				f.terms = appendUnique(terms, conceptPrefix+undo)
 				return
 			}
 		}

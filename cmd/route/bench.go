@@ -18,6 +18,7 @@ func newBenchCmd(e *env) *cobra.Command {
 		asJSON  bool
 		plotTo  string
 		noScale bool
+		cv      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -27,26 +28,46 @@ overall, per language and per catalogue, abstention precision and recall,
 the confusions, the rate of ambiguous outcomes, latency per Select and index
 build time, beside a plain BM25 baseline; then Select latency and build time
 over generated catalogues of 10 to 10,000 tools. With no --corpus it runs the
-embedded corpus.`,
+embedded corpus.
+
+How it counts: a case that expects a tool is right only when that tool (or
+one it accepts) is selected; ambiguous with the right tool among the close
+candidates is deferred_right, not right. A case that expects none is right
+on none or unread. recall_at[k] is the share of tool-expecting cases whose
+tool is in the first k of the shortlist; ece the calibration error of the
+selected tool's probability. The baseline is a frozen BM25F whose one
+threshold was chosen on the training corpora by route fit.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var cases []corpus.Case
-			var err error
+			var corpora []bench.Corpus
 			if len(paths) == 0 {
-				cases, err = corpus.Default()
+				cases, err := corpus.Default()
+				if err != nil {
+					return fileError(err)
+				}
+				corpora = []bench.Corpus{{Name: "corpus/cases", Cases: cases}}
 			} else {
-				cases, err = corpus.LoadFiles(paths...)
+				var err error
+				if corpora, err = bench.LoadCorpora("", paths); err != nil {
+					return fileError(err)
+				}
 			}
-			if err != nil {
-				return fileError(err)
-			}
-			opts := bench.Options{Baseline: true}
+			opts := bench.Options{}
 			if !noScale {
 				opts.Scale = scaleSizes
 			}
-			rep, err := bench.Run(cases, opts)
+			rep, err := bench.Run(corpora, opts)
 			if err != nil {
 				return fileError(err)
+			}
+			if cv {
+				cvPaths := paths
+				if len(cvPaths) == 0 {
+					cvPaths = bench.TrainingCorpora
+				}
+				if rep.CV, err = bench.CrossValidate("", cvPaths, 0); err != nil {
+					return fileError(err)
+				}
 			}
 			if plotTo != "" {
 				if err := rep.Plot(plotTo); err != nil {
@@ -65,5 +86,6 @@ embedded corpus.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&plotTo, "plot", "", "write a PNG chart to `F`")
 	cmd.Flags().BoolVar(&noScale, "no-scale", false, "skip the generated catalogues")
+	cmd.Flags().BoolVar(&cv, "cv", false, "also report cross-validated figures: 5 folds and leave one corpus out, each part measured by a model fit without it (with no --corpus, over the training corpora, from the repository's root)")
 	return cmd
 }

@@ -83,7 +83,7 @@ func newRootCmd(e *env) *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: 2, err: err}
 	})
-	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e), newBenchCmd(e), newVerifyCmd(e))
+	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e), newBenchCmd(e), newVerifyCmd(e), newFitCmd(e))
 	return root
 }
 

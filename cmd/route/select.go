@@ -28,6 +28,7 @@ type selectFlags struct {
 	events     bool
 	scopes     []string
 	scoped     bool // --scopes was given, perhaps empty
+	top        int
 }
 
 func newSelectCmd(e *env) *cobra.Command {
@@ -73,6 +74,7 @@ example shop.`,
 	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
 	cmd.Flags().StringVar(&f.vocabulary, "vocabulary", "", "a vocabulary file `F`: the language, extra words and phrases per tool")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object per turn")
+	cmd.Flags().IntVar(&f.top, "top", 0, "print the `K` likeliest tools (a shortlist, withdrawn tools never listed), each with its probability, instead of the decision")
 	cmd.Flags().BoolVar(&f.explain, "explain", false, "show the parse, each candidate's evidence, the bound arguments and the tool check")
 	cmd.Flags().BoolVar(&f.events, "events", false, "print the catalog query's events (query_catalog start and end) as JSON lines before each decision")
 	cmd.Flags().StringSliceVar(&f.scopes, "scopes", nil, "the granted scopes `S,...`: only tools they grant are candidates, and the check enforces each tool's privilege")
@@ -171,8 +173,11 @@ func selectLines(e *env, r *router.Router, f selectFlags) error {
 // with --json, as an explanation with --explain, else as one line. With
 // --events the catalog query's events come first, one JSON object a line.
 func printDecision(w io.Writer, r *router.Router, turn string, f selectFlags) error {
+	if f.top > 0 {
+		return printShortlist(w, r, turn, f)
+	}
 	var events []router.Event
-	o := router.SelectOptions{Scoped: f.scoped, Scopes: f.scopes}
+	o := router.Request{Scoped: f.scoped, Scopes: f.scopes}
 	if f.events {
 		o.Observer = func(e router.Event) { events = append(events, e) }
 	}
@@ -203,5 +208,28 @@ func printDecision(w io.Writer, r *router.Router, turn string, f selectFlags) er
 		return err
 	}
 	_, err := io.WriteString(w, router.Summary(d)+"\n")
+	return err
+}
+
+// printShortlist prints the top likeliest tools of a turn: one JSON object
+// with --json, else a line per tool.
+func printShortlist(w io.Writer, r *router.Router, turn string, f selectFlags) error {
+	list := r.Shortlist(turn, f.top)
+	if f.json {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(struct {
+			Turn       string             `json:"turn"`
+			Candidates []router.Candidate `json:"candidates"`
+		}{turn, list})
+	}
+	var b strings.Builder
+	for i, c := range list {
+		fmt.Fprintf(&b, "%d. %s %.3f\n", i+1, c.Tool, c.Probability)
+	}
+	if len(list) == 0 {
+		b.WriteString("no tool\n")
+	}
+	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stalwart-agents/stalwart/bench"
+	"github.com/stalwart-agents/stalwart/router"
+)
+
+func newFitCmd(e *env) *cobra.Command {
+	var (
+		paths []string
+		out   string
+		l2    float64
+	)
+	cmd := &cobra.Command{
+		Use:   "fit --corpus PATH... --out FILE",
+		Short: "Fit the ranking weights and the decision's thresholds to labelled turns",
+		Long: `Fit reads every case of the corpora, fits the weights of the model
+(a conditional logit over the retrieved candidates and "none", by
+L2-regularised maximum likelihood, each corpus weighing the same), chooses
+the thresholds of each risk tier and the baseline's for the bench's cost,
+and writes the weights file with what it was fit on (paths, sha256, the
+regularisation). With no --corpus it fits on the corpora the committed
+weights were fit on, read from the repository's root (the current folder).
+
+The committed file is router/weights.json:
+
+    route fit --out router/weights.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return usageError("fit: --out FILE is required")
+			}
+			if len(paths) == 0 {
+				paths = bench.TrainingCorpora
+			}
+			w, err := bench.Fit(".", paths, l2)
+			if err != nil {
+				return fileError(err)
+			}
+			data, err := router.MarshalWeights(w)
+			if err != nil {
+				return err
+			}
+			if err := writeFileAtomic(out, data); err != nil {
+				return fileError(err)
+			}
+			_, err = fmt.Fprintf(e.stdout, "fit %d examples of %d corpora: loss %.4f; thresholds read %.2f/%.2f, write %.2f/%.2f, destructive %.2f/%.2f; baseline %.4f; wrote %s\n",
+				w.Fit.Examples, len(w.Fit.Corpora), w.Fit.Loss, w.Thresholds.Read.Probability, w.Thresholds.Read.Margin,
+				w.Thresholds.Write.Probability, w.Thresholds.Write.Margin, w.Thresholds.Destructive.Probability,
+				w.Thresholds.Destructive.Margin, w.BaselineThreshold, out)
+			return err
+		},
+	}
+	cmd.Flags().StringArrayVar(&paths, "corpus", nil, "a training corpus `PATH`: a JSON Lines file or a folder of them (repeatable)")
+	cmd.Flags().StringVar(&out, "out", "", "the weights `FILE` to write")
+	cmd.Flags().Float64Var(&l2, "l2", router.DefaultL2, "the L2 regularisation")
+	return cmd
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it over path, so path is never half-written.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,413 @@
+package router
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
+)
+
+// Features are the second stage of Select: every piece of evidence, read
+// as a named number per (clause, candidate tool), and the features of
+// "none" per clause. The model (model.go) weighs them; nothing here
+// decides.
+
+// The features of a candidate tool. Each is a count, a share in [0, 1] or
+// an indicator; the fitted weights say what each is worth.
+const (
+	fPrior         = iota // 1: the prior of a retrieved tool, which keeps weak candidates from crowding none out
+	fBM25                 // the clause's BM25F score, relative to the clause's idf mass
+	fBM25Turn             // the whole turn's BM25F score, relative to the turn's idf mass
+	fBM25Action           // BM25 of the name's action field alone, relative
+	fBM25Object           // BM25 of the name's object field alone, relative
+	fBM25Text             // BM25 of the title and description alone, relative
+	fBM25Params           // BM25 of the parameters alone, relative
+	fCoverage             // the share of the clause's idf mass the tool holds anywhere
+	fLead                 // the tool's BM25F less the best other candidate's (negative when behind)
+	fActionSame           // the commanded action is the tool's action
+	fActionAsked          // the action of a question or statement is the tool's (a read)
+	fActionImplied        // the action implied by a question or noun phrase is the tool's
+	fActionNoun           // the action read from a noun ("a refund") is the tool's
+	fSameWord             // the turn's verb is the very word of the name
+	fActionFromText       // the action is the one a verbless name's text gives
+	fActionNear           // the action is close to the tool's (get ~ list)
+	fActionAntonym        // the action is the opposite of the tool's
+	fActionOther          // the tool does another action than the one asked for
+	fActionSecond         // the action is another verb of the name
+	fActionInText         // the action is named in the tool's text
+	fReportedWrite        // a question or statement reports the write the tool does
+	fQuestionGet          // a question asks to see, and the tool reads one or many as asked
+	fVerbIsObject         // the verb is the thing the tool makes or sends ("email ana")
+	fVerbObject           // the verb is a noun the tool creates ("tag the ticket")
+	fObjectHead           // the turn's head object is the head noun of the tool's name
+	fObjectModifier       // the turn's head object is a modifier of the tool's object
+	fObjectMore           // further objects of the turn in the tool's name (at most 3)
+	fObjectInText         // objects of the turn found only in the tool's text (at most 3)
+	fNameWord             // words no lexicon knows, found in the tool's name (at most 3)
+	fFuzzy                // matches made by words read within an edit (typos)
+	fMissingHead          // the head noun of the tool's name the turn never names
+	fExtraObject          // modifiers of the tool's object the turn never names (at most 3)
+	fAgreement            // +1 when the head object's number agrees with the name's, -1 when not
+	fPhrase               // the turn holds a phrase the vocabulary gives the tool
+	fQuantifier           // +1 for all asked of a name on all, -1 for one asked of it
+	fIDFormat             // an id in a format the tool documents
+	fArgument             // arguments that fit a parameter (at most 3)
+	fRequired             // the share of the tool's required parameters the turn fills
+	fQuestionRead         // a question, and the tool reads
+	fQuestionWrite        // a question, and the tool writes
+	fStatementWrite       // a statement, and the tool writes
+	fPluralList           // a plural object with no id, and the tool lists or searches
+	fOneGet               // one id, and the tool gets one
+	fNameMiss             // nothing of the tool's name fits the turn
+	numToolFeatures
+)
+
+// toolFeatureNames name the features of a tool, as the weights file does.
+var toolFeatureNames = [numToolFeatures]string{
+	"prior", "bm25", "bm25_turn", "bm25_action", "bm25_object", "bm25_text", "bm25_params", "coverage", "lead",
+	"action_same", "action_asked", "action_implied", "action_noun", "same_word", "action_from_text",
+	"action_near", "action_antonym", "action_other", "action_second", "action_in_text", "reported_write",
+	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
+	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
+	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
+	"statement_write", "plural_list", "one_get", "name_miss",
+}
+
+// The features of "none", per clause.
+const (
+	nBias         = iota // 1: the prior of none
+	nBestBM25            // the best candidate's BM25F, relative
+	nBestCoverage        // the best candidate's coverage of the clause
+	nLead                // the best candidate's BM25F lead over the second's
+	nUnseen              // the share of the clause's content terms no tool holds
+	nChitchat            // the clause is chit-chat or a dialogue act
+	nQuestion            // the clause is a question
+	nNoAction            // the clause names no action
+	nNoObject            // the clause names no object
+	nLength              // log(1 + content terms of the clause)
+	nNoFit               // no candidate's name fits the clause at all
+	numNoneFeatures
+)
+
+// noneFeatureNames name the features of none.
+var noneFeatureNames = [numNoneFeatures]string{
+	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
+	"length", "no_fit",
+}
+
+// FeatureNames returns the names of the features of a tool and of none, in
+// the order of the model's weights.
+func FeatureNames() (tool, none []string) {
+	return append([]string(nil), toolFeatureNames[:]...), append([]string(nil), noneFeatureNames[:]...)
+}
+
+// toolVec and noneVec are feature vectors.
+type (
+	toolVec [numToolFeatures]float64
+	noneVec [numNoneFeatures]float64
+)
+
+// cand is one candidate of a clause: a tool, its features and what the
+// decision needs of it.
+type cand struct {
+	tool   int32
+	x      toolVec
+	fit    bool // something of the name fits the turn
+	barred bool // an antonym of the turn's action, or a reported write: never selected
+	u      float64
+	p      float64
+}
+
+// noter receives the details of the evidence, for explanations; nil on
+// the hot path.
+type noter map[int]string
+
+func (n noter) note(feature int, format string, args ...any) {
+	if n == nil {
+		return
+	}
+	d := fmt.Sprintf(format, args...)
+	if prev, ok := n[feature]; ok && prev != "" {
+		d = prev + "; " + d
+	}
+	n[feature] = d
+}
+
+// toolFeatures reads the evidence for tool i of one clause.
+func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter) {
+	ti := &r.tools[i]
+	x := &c.x
+	*x = toolVec{}
+	x[fPrior] = 1
+	h := &s.clause
+	x[fBM25] = h.rel(h.score[i])
+	x[fCoverage] = h.rel(h.matched[i])
+	for k := range numFields {
+		x[fBM25Action+k] = h.rel(h.field[i][k])
+	}
+	x[fBM25Turn] = x[fBM25]
+	if s.multi {
+		x[fBM25Turn] = s.turn.rel(s.turn.score[i])
+	}
+	fit := false
+	// 1. Action.
+	if f.action != "" && ti.action != "" {
+		weak := weakVerb(f)
+		switch {
+		case weak && ti.tool.Kind == catalogue.Write && (f.action == ti.action || r.en.IsNear(f.action, ti.action)):
+			// The verb of a question or a statement asks for no write:
+			// "my card was charged twice" asks for no charge.
+			x[fReportedWrite] = 1
+			why.note(fReportedWrite, "%s is reported, not asked for", f.action)
+			c.barred = true
+		case f.action == ti.action && ti.actionFromText:
+			x[fActionFromText] = 1
+			why.note(fActionFromText, "%s, from the tool's text", f.action)
+			fit = true
+		case f.action == ti.action:
+			k := fActionSame
+			switch {
+			case weak:
+				k = fActionAsked
+			case f.actionImplied:
+				k = fActionImplied
+			case f.actionNoun:
+				k = fActionNoun
+			}
+			x[k] = 1
+			why.note(k, "%s", f.action)
+			fit = true
+			if f.verbStem != "" && f.verbStem == ti.actionStem {
+				x[fSameWord] = 1
+				why.note(fSameWord, "%s", ti.actionWord)
+			}
+		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
+			x[fActionAntonym] = 1
+			why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
+			c.barred = ti.tool.Kind == catalogue.Write
+		case r.en.IsNear(f.action, ti.action):
+			x[fActionNear] = 1
+			why.note(fActionNear, "%s ~ %s", f.action, ti.action)
+		case containsTerm(ti.actions, f.action) && !weak:
+			x[fActionSecond] = 1
+			why.note(fActionSecond, "%s is another verb of the name", f.action)
+			fit = true
+		case r.hasText(i, actionPrefix+f.action):
+			x[fActionInText] = 1
+			why.note(fActionInText, "%s", f.action)
+		case !f.actionImplied && !weak:
+			x[fActionOther] = 1
+			why.note(fActionOther, "%s is not %s", ti.action, f.action)
+		}
+	}
+	if f.questionGet && ti.tool.Kind == catalogue.Read {
+		want := "get"
+		if f.plural && !f.hasID {
+			want = "list"
+		}
+		if ti.action == want || ti.action != "" && r.en.IsNear(want, ti.action) && ti.action != "get" && want == "list" {
+			x[fQuestionGet] = 1
+		}
+	}
+	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !weakVerb(f) {
+		x[fVerbIsObject] = 1
+		why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
+		fit = true
+	}
+	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
+		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
+		x[fVerbObject] = 1
+		why.note(fVerbObject, "%s is what the tool acts on", f.action)
+		fit = true
+	}
+	// 2. Objects.
+	for k, o := range f.objects {
+		at := indexTerm(ti.objects, o)
+		name := strings.TrimPrefix(o, objectPrefix)
+		matched := true
+		switch {
+		case at >= 0 && k == 0 && (at == ti.head || ti.head < 0):
+			x[fObjectHead] = 1
+			why.note(fObjectHead, "%s", name)
+		case at >= 0 && k == 0:
+			x[fObjectModifier] = 1
+			why.note(fObjectModifier, "%s", name)
+		case at >= 0:
+			x[fObjectMore] = math.Min(3, x[fObjectMore]+1)
+			why.note(fObjectMore, "%s", name)
+		case r.hasText(i, o):
+			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
+			why.note(fObjectInText, "%s", name)
+			matched = false
+		default:
+			matched = false
+		}
+		if at >= 0 {
+			fit = true
+		}
+		if matched && containsTerm(f.fuzzy, o) {
+			x[fFuzzy]++
+		}
+	}
+	for _, u := range f.unknown {
+		if containsTerm(ti.stems, u) {
+			x[fNameWord] = math.Min(3, x[fNameWord]+1)
+			why.note(fNameWord, "%s", strings.TrimPrefix(u, stemPrefix))
+			if containsTerm(f.fuzzy, u) {
+				x[fFuzzy]++
+			}
+			fit = true
+		}
+	}
+	idNamed := false
+	for _, a := range f.args {
+		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, IDPrefix(a.Text)) {
+			idNamed = true // an id in the tool's format names its object
+		}
+	}
+	for k, o := range ti.objects {
+		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || r.argNames(f, o) ||
+			f.action != "" && o == objectPrefix+f.action || k == ti.head && idNamed {
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
+		if k == ti.head {
+			x[fMissingHead] = 1
+			why.note(fMissingHead, "the turn never names %s", name)
+		} else {
+			x[fExtraObject] = math.Min(3, x[fExtraObject]+1)
+			why.note(fExtraObject, "%s", name)
+		}
+	}
+	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
+		if f.plural == ti.plural {
+			x[fAgreement] = 1
+		} else {
+			x[fAgreement] = -1
+		}
+	}
+	for _, t := range f.phrased {
+		if int(t) == i {
+			// A phrase the user's vocabulary gives the tool names it:
+			// its action and its object, as its name would.
+			x[fPhrase] = 1
+			x[fActionSame] = 1
+			if ti.head >= 0 {
+				x[fObjectHead] = 1
+			}
+			x[fMissingHead], x[fActionOther] = 0, 0
+			why.note(fPhrase, "a phrase the vocabulary gives this tool")
+			fit = true
+			break
+		}
+	}
+	if ti.all {
+		if f.all {
+			x[fQuantifier] = 1
+		} else if !f.plural {
+			x[fQuantifier] = -1
+		}
+	}
+	// 3. Arguments.
+	filled := 0
+	required := 0
+	for _, p := range ti.params {
+		if p.required {
+			required++
+		}
+	}
+	for _, a := range f.args {
+		if a.Kind == "identifier" {
+			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
+				x[fIDFormat] = 1
+				why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
+				fit = true
+				continue
+			}
+		}
+		if p := fitParam(ti.params, a); p != nil {
+			x[fArgument] = math.Min(3, x[fArgument]+1)
+			why.note(fArgument, "%s -> %s", a.Text, p.name)
+			if p.required {
+				filled++
+			}
+		}
+	}
+	if required > 0 {
+		x[fRequired] = math.Min(1, float64(filled)/float64(required))
+	}
+	// 4. Form.
+	read := ti.tool.Kind == catalogue.Read
+	switch {
+	case f.question && read:
+		x[fQuestionRead] = 1
+	case f.question:
+		x[fQuestionWrite] = 1
+	case f.statement && !read:
+		x[fStatementWrite] = 1
+	}
+	if (f.action == "get" || f.action == "list" || f.action == "search" || f.action == "") && read {
+		switch {
+		case f.plural && !f.hasID && (ti.action == "list" || ti.action == "search"):
+			x[fPluralList] = 1
+		case f.hasID && !f.plural && ti.action == "get":
+			x[fOneGet] = 1
+		}
+	}
+	if !fit {
+		x[fNameMiss] = 1
+	}
+	c.fit = fit
+}
+
+// noneFeatures reads the evidence that no tool fits a clause.
+func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands []cand) noneVec {
+	var y noneVec
+	y[nBias] = 1
+	noFit := true
+	first, second := 0.0, 0.0
+	for k := range cands {
+		switch b := cands[k].x[fBM25]; {
+		case b > first:
+			first, second = b, first
+		case b > second:
+			second = b
+		}
+		y[nBestBM25] = math.Max(y[nBestBM25], cands[k].x[fBM25])
+		y[nBestCoverage] = math.Max(y[nBestCoverage], cands[k].x[fCoverage])
+		if cands[k].fit {
+			noFit = false
+		}
+	}
+	if noFit {
+		y[nNoFit] = 1
+	}
+	y[nLead] = first - second
+	for k := range cands {
+		// Each candidate's lead over the best of the others.
+		other := first
+		if cands[k].x[fBM25] == first {
+			other = second
+		}
+		cands[k].x[fLead] = cands[k].x[fBM25] - other
+	}
+	if s.clause.terms > 0 {
+		y[nUnseen] = float64(s.clause.unseen) / float64(s.clause.terms)
+	}
+	if c.Act == grammar.Chitchat {
+		y[nChitchat] = 1
+	}
+	if f.question {
+		y[nQuestion] = 1
+	}
+	if f.action == "" {
+		y[nNoAction] = 1
+	}
+	if len(f.objects) == 0 {
+		y[nNoObject] = 1
+	}
+	y[nLength] = math.Log1p(float64(s.clause.terms))
+	return y
+}

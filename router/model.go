@@ -1,0 +1,232 @@
+package router
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+)
+
+// The model is the third stage of Select: a conditional logit (softmax)
+// over the candidates and an explicit "none". Each candidate's utility is
+// its features times the tool weights, none's its features times the
+// none weights; the probabilities are their softmax. The weights are fit
+// by route fit (fit.go) and embedded as weights.json.
+
+//go:embed weights.json
+var weightsFile []byte
+
+// Weights is the weights file route fit writes: each weight named by its
+// feature, the thresholds of the decision, and what it was fit on.
+type Weights struct {
+	// Note says what the file is and how to remake it.
+	Note string `json:"note"`
+	// Fit records the data and settings of the fit.
+	Fit FitRecord `json:"fit"`
+	// Tool are the weights of the candidates' features, in feature order.
+	Tool []Weight `json:"tool"`
+	// None are the weights of none's features, in feature order.
+	None []Weight `json:"none"`
+	// Thresholds turn probabilities into outcomes, per risk tier.
+	Thresholds Thresholds `json:"thresholds"`
+	// BaselineThreshold is the threshold of the bench's frozen BM25F
+	// baseline, chosen on the same training corpora for the same cost.
+	BaselineThreshold float64 `json:"baseline_threshold"`
+}
+
+// Weight is one feature's weight.
+type Weight struct {
+	// Feature names the feature.
+	Feature string `json:"feature"`
+	// Weight is what one unit of the feature adds to the utility.
+	Weight float64 `json:"weight"`
+}
+
+// FitRecord says what a weights file was fit on.
+type FitRecord struct {
+	// Corpora are the training corpora, each weighing the same.
+	Corpora []CorpusRecord `json:"corpora"`
+	// L2 is the regularisation of the likelihood.
+	L2 float64 `json:"l2"`
+	// Candidates is how many tools retrieval handed to the model.
+	Candidates int `json:"candidates"`
+	// Examples counts the turns the likelihood read.
+	Examples int `json:"examples"`
+	// Loss is the regularised mean negative log-likelihood reached.
+	Loss float64 `json:"loss"`
+}
+
+// CorpusRecord is one training corpus: its path as given to route fit,
+// the sha256 of its files, and its case count.
+type CorpusRecord struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Cases  int    `json:"cases"`
+}
+
+// Thresholds are the decision's thresholds per risk tier.
+type Thresholds struct {
+	Read        Tier `json:"read"`
+	Write       Tier `json:"write"`
+	Destructive Tier `json:"destructive"`
+}
+
+// Tier is the confidence a tier needs: the best tool's probability and its
+// lead over the runner-up.
+type Tier struct {
+	Probability float64 `json:"probability"`
+	Margin      float64 `json:"margin"`
+}
+
+// risk is a tool's risk tier.
+type risk uint8
+
+const (
+	riskRead risk = iota
+	riskWrite
+	riskDestructive
+)
+
+// riskOf is a tool's tier, from its declarations only: read; write;
+// destructive when it declares destructiveHint or irreversible.
+func riskOf(t *catalogue.Tool) risk {
+	if t.Kind == catalogue.Read {
+		return riskRead
+	}
+	if t.Declarations.Irreversible || t.Annotations.DestructiveHint != nil && *t.Annotations.DestructiveHint {
+		return riskDestructive
+	}
+	return riskWrite
+}
+
+func (th *Thresholds) tier(k risk) Tier {
+	switch k {
+	case riskWrite:
+		return th.Write
+	case riskDestructive:
+		return th.Destructive
+	}
+	return th.Read
+}
+
+// Model is a loaded weights file, ready to score. It is immutable and
+// safe for concurrent use.
+type Model struct {
+	tool    toolVec
+	none    noneVec
+	th      Thresholds
+	weights *Weights
+}
+
+// Weights returns the weights file the model was loaded from.
+func (m *Model) Weights() *Weights { return m.weights }
+
+// ParseWeights reads a weights file. Every feature must have a weight and
+// every weight a feature: a file fit before the features changed is an
+// error that asks for a refit.
+func ParseWeights(data []byte) (*Model, error) {
+	var w Weights
+	if err := json.Unmarshal(data, &w); err != nil {
+		return nil, fmt.Errorf("weights: %w", err)
+	}
+	return NewModel(&w)
+}
+
+// NewModel compiles weights into a model.
+func NewModel(w *Weights) (*Model, error) {
+	m := &Model{th: w.Thresholds, weights: w}
+	if err := readWeights(w.Tool, toolFeatureNames[:], m.tool[:]); err != nil {
+		return nil, fmt.Errorf("weights: tool features: %w", err)
+	}
+	if err := readWeights(w.None, noneFeatureNames[:], m.none[:]); err != nil {
+		return nil, fmt.Errorf("weights: none features: %w", err)
+	}
+	return m, nil
+}
+
+func readWeights(ws []Weight, names []string, dst []float64) error {
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	seen := map[string]bool{}
+	for _, w := range ws {
+		i, ok := at[w.Feature]
+		if !ok {
+			return fmt.Errorf("%q is no feature (refit with route fit)", w.Feature)
+		}
+		if seen[w.Feature] {
+			return fmt.Errorf("%q has two weights", w.Feature)
+		}
+		if math.IsNaN(w.Weight) || math.IsInf(w.Weight, 0) {
+			return fmt.Errorf("%q has weight %v", w.Feature, w.Weight)
+		}
+		seen[w.Feature] = true
+		dst[i] = w.Weight
+	}
+	var missing []string
+	for _, n := range names {
+		if !seen[n] {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("no weight for %s (refit with route fit)", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+var embeddedModel = sync.OnceValues(func() (*Model, error) { return ParseWeights(weightsFile) })
+
+// DefaultModel returns the model of the embedded weights file.
+func DefaultModel() (*Model, error) { return embeddedModel() }
+
+func (m *Model) toolUtility(x *toolVec) float64 {
+	u := 0.0
+	for k := range x {
+		u += m.tool[k] * x[k]
+	}
+	return u
+}
+
+func (m *Model) noneUtility(y *noneVec) float64 {
+	u := 0.0
+	for k := range y {
+		u += m.none[k] * y[k]
+	}
+	return u
+}
+
+// probabilities sets each candidate's utility and probability and returns
+// none's probability: the softmax over the candidates and none.
+func (m *Model) probabilities(cands []cand, y *noneVec) float64 {
+	un := m.noneUtility(y)
+	hi := un
+	for k := range cands {
+		cands[k].u = m.toolUtility(&cands[k].x)
+		hi = math.Max(hi, cands[k].u)
+	}
+	sum := math.Exp(un - hi)
+	for k := range cands {
+		cands[k].p = math.Exp(cands[k].u - hi)
+		sum += cands[k].p
+	}
+	for k := range cands {
+		cands[k].p /= sum
+	}
+	return math.Exp(un-hi) / sum
+}
+
+// MarshalWeights writes a weights file as route fit does: indented JSON
+// and a final newline.
+func MarshalWeights(w *Weights) ([]byte, error) {
+	data, err := json.MarshalIndent(w, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}

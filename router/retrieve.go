@@ -1,0 +1,290 @@
+package router
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Retrieval is the first stage of Select: a BM25F index over every tool of
+// the catalogue, compiled by New, that hands the best candidates to the
+// features and the model. It reads the same terms as the grammar's
+// evidence: the stems of words and the concepts of the lexicons, so a
+// pt-BR turn reaches an English tool through the concepts they share.
+
+// The fields of the retrieval index. A tool's name keeps its structure:
+// the action word and the object words are fields of their own.
+const (
+	rfAction = iota // the action words of the name
+	rfObject        // the object words of the name
+	rfText          // the title and the description
+	rfParams        // parameter names, descriptions and enum values
+	numFields
+)
+
+// fieldNames name the retrieval fields, for features and explanations.
+var fieldNames = [numFields]string{"action", "object", "text", "params"}
+
+// fieldWeights weigh the fields in the combined BM25F score: the name
+// twice the description, parameters 0.4 of it, as the bench's frozen
+// baseline weighs them. The model weighs each field's own score as a
+// feature of its own; these weights only order the candidates.
+var fieldWeights = [numFields]float64{2, 2, 1, 0.4}
+
+// BM25 saturation and length normalisation.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// Candidates is how many tools retrieval hands to the model: the best by
+// BM25F over the clause and the whole turn. Recall at this depth is
+// near the whole catalogue's on every corpus measured.
+const Candidates = 16
+
+// Term prefix of a retrieval concept term: a concept of either class
+// ("c:order"), so the action "order" and the thing reach each other.
+const conceptPrefix = "c:"
+
+// rposting is one tool that holds a term: its BM25F contribution, and
+// each field's own BM25 contribution, per unit of query weight.
+type rposting struct {
+	tool  int32
+	all   float32
+	field [numFields]float32
+}
+
+// index is the compiled BM25F index.
+type index struct {
+	postings map[string][]rposting
+	idf      map[string]float32
+	// unseenIDF is the idf of a term no tool holds.
+	unseenIDF float32
+}
+
+// retrievalTerm turns a grammar term (a:get, o:order, s:stem) into the
+// index's: concepts lose their class.
+func retrievalTerm(t string) string {
+	if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
+		return conceptPrefix + t[2:]
+	}
+	return t
+}
+
+// buildIndex compiles the fields of every tool (fields[i][f] are the terms
+// of tool i's field f).
+func buildIndex(fields [][numFields][]string) *index {
+	n := len(fields)
+	ix := &index{postings: map[string][]rposting{}, idf: map[string]float32{}}
+	df := map[string]int{}
+	var avg [numFields]float64
+	for i := range fields {
+		seen := map[string]bool{}
+		for f := range numFields {
+			avg[f] += float64(len(fields[i][f]))
+			for _, t := range fields[i][f] {
+				if !seen[t] {
+					seen[t] = true
+					df[t]++
+				}
+			}
+		}
+	}
+	for f := range numFields {
+		if n > 0 {
+			avg[f] /= float64(n)
+		}
+		if avg[f] == 0 {
+			avg[f] = 1
+		}
+	}
+	idf := func(d int) float64 {
+		return math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5))
+	}
+	ix.unseenIDF = float32(idf(0))
+	for t, d := range df {
+		ix.idf[t] = float32(idf(d))
+	}
+	terms := make([]string, 0, len(df))
+	for t := range df {
+		terms = append(terms, t)
+	}
+	sort.Strings(terms)
+	tf := make([]map[string]int, numFields)
+	for i := range fields {
+		for f := range numFields {
+			tf[f] = map[string]int{}
+			for _, t := range fields[i][f] {
+				tf[f][t]++
+			}
+		}
+		seen := map[string]bool{}
+		for f := range numFields {
+			for _, t := range fields[i][f] {
+				if seen[t] {
+					continue
+				}
+				seen[t] = true
+				w := float64(ix.idf[t])
+				p := rposting{tool: int32(i)}
+				var combined float64
+				for g := range numFields {
+					c := tf[g][t]
+					if c == 0 {
+						continue
+					}
+					norm := float64(c) / (1 - bm25B + bm25B*float64(len(fields[i][g]))/avg[g])
+					combined += fieldWeights[g] * norm
+					p.field[g] = float32(w * norm / (bm25K1 + norm))
+				}
+				p.all = float32(w * combined / (bm25K1 + combined))
+				ix.postings[t] = append(ix.postings[t], p)
+			}
+		}
+	}
+	return ix
+}
+
+// termIDF is a term's idf, or the idf of an unseen term.
+func (ix *index) termIDF(t string) float32 {
+	if w, ok := ix.idf[t]; ok {
+		return w
+	}
+	return ix.unseenIDF
+}
+
+// hits holds one query's BM25F scores over the tools it touched.
+type hits struct {
+	score   []float32
+	field   [][numFields]float32
+	matched []float32 // idf mass of the query's terms the tool holds
+	touched []int32
+	mass    float32 // the query's own idf mass
+	unseen  int     // query terms no tool holds
+	terms   int
+}
+
+func newHits(n int) hits {
+	return hits{score: make([]float32, n), field: make([][numFields]float32, n), matched: make([]float32, n),
+		touched: make([]int32, 0, 64)}
+}
+
+func (h *hits) reset() {
+	for _, t := range h.touched {
+		h.score[t] = 0
+		h.field[t] = [numFields]float32{}
+		h.matched[t] = 0
+	}
+	h.touched = h.touched[:0]
+	h.mass, h.unseen, h.terms = 0, 0, 0
+}
+
+// query scores every tool that holds one of the (distinct) terms.
+func (ix *index) query(h *hits, terms []string) {
+	h.reset()
+	for _, t := range terms {
+		w := ix.termIDF(t)
+		h.mass += w
+		h.terms++
+		ps := ix.postings[t]
+		if len(ps) == 0 {
+			h.unseen++
+			continue
+		}
+		for k := range ps {
+			p := &ps[k]
+			if h.matched[p.tool] == 0 {
+				h.touched = append(h.touched, p.tool)
+			}
+			h.score[p.tool] += p.all
+			h.matched[p.tool] += w
+			for f := range numFields {
+				h.field[p.tool][f] += p.field[f]
+			}
+		}
+	}
+}
+
+// rel is a score relative to the query's own idf mass, in [0, 1].
+func (h *hits) rel(x float32) float64 {
+	if h.mass <= 0 {
+		return 0
+	}
+	return float64(x / h.mass)
+}
+
+// scorer holds the scratch space of one Select.
+type scorer struct {
+	clause hits
+	turn   hits // the whole turn's, when it has several clauses
+	multi  bool
+	cands  []cand
+	none   noneVec
+}
+
+func newScorer(n int) *scorer {
+	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates)}
+}
+
+// retrieve scores the clause's terms over the index and returns the best
+// depth tools by BM25F (over the clause, plus the whole turn's when it has
+// several clauses), with the tools the grammar alone reaches: those whose
+// id format or vocabulary phrase the turn holds. Ties go to catalogue
+// order.
+func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
+	r.ix.query(&s.clause, f.terms)
+	key := func(t int32) float32 {
+		k := s.clause.score[t]
+		if s.multi {
+			k += s.turn.score[t]
+		}
+		return k
+	}
+	cands := s.cands[:0]
+	better := func(a, b int32) bool {
+		ka, kb := key(a), key(b)
+		if ka != kb {
+			return ka > kb
+		}
+		return a < b
+	}
+	push := func(t int32) {
+		for k := range cands {
+			if cands[k].tool == t {
+				return
+			}
+		}
+		if len(cands) == depth && !better(t, cands[len(cands)-1].tool) {
+			return
+		}
+		if len(cands) < depth {
+			cands = append(cands, cand{})
+		}
+		k := len(cands) - 1
+		for k > 0 && better(t, cands[k-1].tool) {
+			cands[k] = cands[k-1]
+			k--
+		}
+		cands[k] = cand{tool: t}
+	}
+	for _, t := range s.clause.touched {
+		push(t)
+	}
+	if s.multi {
+		for _, t := range s.turn.touched {
+			push(t)
+		}
+	}
+	for _, a := range f.args {
+		if a.Kind == "identifier" {
+			for _, t := range r.prefixes[IDPrefix(a.Text)] {
+				push(t)
+			}
+		}
+	}
+	for _, t := range f.phrased {
+		push(t)
+	}
+	s.cands = cands
+	return cands
+}
