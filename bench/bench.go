@@ -138,7 +138,10 @@ func metrics(os []outcome, threshold float64) *Metrics {
 	var baseRight, baseNoAbs int
 	reach := make([]int, len(recallDepths))
 	baseReach := make([]int, len(recallDepths))
-	var bins [10]struct{ n, right int; conf float64 }
+	var bins [10]struct {
+		n, right int
+		conf     float64
+	}
 	selected := 0
 	for i := range os {
 		o := &os[i]

@@ -17,50 +17,50 @@ import (
 // The features of a candidate tool. Each is a count, a share in [0, 1] or
 // an indicator; the fitted weights say what each is worth.
 const (
-	fPrior         = iota // 1: the prior of a retrieved tool, which keeps weak candidates from crowding none out
-	fBM25                 // the clause's BM25F score, relative to the clause's idf mass
-	fBM25Turn             // the whole turn's BM25F score, relative to the turn's idf mass
-	fBM25Action           // BM25 of the name's action field alone, relative
-	fBM25Object           // BM25 of the name's object field alone, relative
-	fBM25Text             // BM25 of the title and description alone, relative
-	fBM25Params           // BM25 of the parameters alone, relative
-	fCoverage             // the share of the clause's idf mass the tool holds anywhere
-	fLead                 // the tool's BM25F less the best other candidate's (negative when behind)
-	fActionSame           // the commanded action is the tool's action
-	fActionAsked          // the action of a question or statement is the tool's (a read)
-	fActionImplied        // the action implied by a question or noun phrase is the tool's
-	fActionNoun           // the action read from a noun ("a refund") is the tool's
-	fSameWord             // the turn's verb is the very word of the name
-	fActionFromText       // the action is the one a verbless name's text gives
-	fActionNear           // the action is close to the tool's (get ~ list)
-	fActionAntonym        // the action is the opposite of the tool's
-	fActionOther          // the tool does another action than the one asked for
-	fActionSecond         // the action is another verb of the name
-	fActionInText         // the action is named in the tool's text
-	fReportedWrite        // a question or statement reports the write the tool does
-	fQuestionGet          // a question asks to see, and the tool reads one or many as asked
-	fVerbIsObject         // the verb is the thing the tool makes or sends ("email ana")
-	fVerbObject           // the verb is a noun the tool creates ("tag the ticket")
-	fObjectHead           // the turn's head object is the head noun of the tool's name
-	fObjectModifier       // the turn's head object is a modifier of the tool's object
-	fObjectMore           // further objects of the turn in the tool's name (at most 3)
-	fObjectInText         // objects of the turn found only in the tool's text (at most 3)
-	fNameWord             // words no lexicon knows, found in the tool's name (at most 3)
-	fFuzzy                // matches made by words read within an edit (typos)
-	fMissingHead          // the head noun of the tool's name the turn never names
-	fExtraObject          // modifiers of the tool's object the turn never names (at most 3)
-	fAgreement            // +1 when the head object's number agrees with the name's, -1 when not
-	fPhrase               // the turn holds a phrase the vocabulary gives the tool
-	fQuantifier           // +1 for all asked of a name on all, -1 for one asked of it
-	fIDFormat             // an id in a format the tool documents
-	fArgument             // arguments that fit a parameter (at most 3)
-	fRequired             // the share of the tool's required parameters the turn fills
-	fQuestionRead         // a question, and the tool reads
-	fQuestionWrite        // a question, and the tool writes
-	fStatementWrite       // a statement, and the tool writes
-	fPluralList           // a plural object with no id, and the tool lists or searches
-	fOneGet               // one id, and the tool gets one
-	fNameMiss             // nothing of the tool's name fits the turn
+	fPrior          = iota // 1: the prior of a retrieved tool, which keeps weak candidates from crowding none out
+	fBM25                  // the clause's BM25F score, relative to the clause's idf mass
+	fBM25Turn              // the whole turn's BM25F score, relative to the turn's idf mass
+	fBM25Action            // BM25 of the name's action field alone, relative
+	fBM25Object            // BM25 of the name's object field alone, relative
+	fBM25Text              // BM25 of the title and description alone, relative
+	fBM25Params            // BM25 of the parameters alone, relative
+	fCoverage              // the share of the clause's idf mass the tool holds anywhere
+	fLead                  // the tool's BM25F less the best other candidate's (negative when behind)
+	fActionSame            // the commanded action is the tool's action
+	fActionAsked           // the action of a question or statement is the tool's (a read)
+	fActionImplied         // the action implied by a question or noun phrase is the tool's
+	fActionNoun            // the action read from a noun ("a refund") is the tool's
+	fSameWord              // the turn's verb is the very word of the name
+	fActionFromText        // the action is the one a verbless name's text gives
+	fActionNear            // the action is close to the tool's (get ~ list)
+	fActionAntonym         // the action is the opposite of the tool's
+	fActionOther           // the tool does another action than the one asked for
+	fActionSecond          // the action is another verb of the name
+	fActionInText          // the action is named in the tool's text
+	fReportedWrite         // a question or statement reports the write the tool does
+	fQuestionGet           // a question asks to see, and the tool reads one or many as asked
+	fVerbIsObject          // the verb is the thing the tool makes or sends ("email ana")
+	fVerbObject            // the verb is a noun the tool creates ("tag the ticket")
+	fObjectHead            // the turn's head object is the head noun of the tool's name
+	fObjectModifier        // the turn's head object is a modifier of the tool's object
+	fObjectMore            // further objects of the turn in the tool's name (at most 3)
+	fObjectInText          // objects of the turn found only in the tool's text (at most 3)
+	fNameWord              // words no lexicon knows, found in the tool's name (at most 3)
+	fFuzzy                 // matches made by words read within an edit (typos)
+	fMissingHead           // the head noun of the tool's name the turn never names
+	fExtraObject           // modifiers of the tool's object the turn never names (at most 3)
+	fAgreement             // +1 when the head object's number agrees with the name's, -1 when not
+	fPhrase                // the turn holds a phrase the vocabulary gives the tool
+	fQuantifier            // +1 for all asked of a name on all, -1 for one asked of it
+	fIDFormat              // an id in a format the tool documents
+	fArgument              // arguments that fit a parameter (at most 3)
+	fRequired              // the share of the tool's required parameters the turn fills
+	fQuestionRead          // a question, and the tool reads
+	fQuestionWrite         // a question, and the tool writes
+	fStatementWrite        // a statement, and the tool writes
+	fPluralList            // a plural object with no id, and the tool lists or searches
+	fOneGet                // one id, and the tool gets one
+	fNameMiss              // nothing of the tool's name fits the turn
 	numToolFeatures
 )
 

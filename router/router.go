@@ -55,10 +55,10 @@ type Router struct {
 	nameFuzzy *grammar.FuzzyIndex
 	phrases   []phrase // the vocabulary's phrases
 	idf       map[string]float32
-	ix        *index             // the retrieval index
-	turnStem  *tokenize.Stemmer  // the stemmer of the turns' language
-	model     *Model             // the fitted weights and thresholds
-	scratch   sync.Pool // *scorer
+	ix        *index            // the retrieval index
+	turnStem  *tokenize.Stemmer // the stemmer of the turns' language
+	model     *Model            // the fitted weights and thresholds
+	scratch   sync.Pool         // *scorer
 
 	bleveOnce sync.Once
 	bleveIdx  *bleveIndex

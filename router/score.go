@@ -310,4 +310,3 @@ func fitParam(params []param, a grammar.Arg) *param {
 	}
 	return nil
 }
-
