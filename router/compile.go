@@ -57,6 +57,9 @@ type toolInfo struct {
 	params         []param
 	withdrawn      bool
 	idExamples     []string           // ids the tool's text gives as examples
+	// nameWords are the retrieval terms of each content word of the name
+	// (its stem and concepts), for the share of the name a turn holds.
+	nameWords [][]string
 	idPrefixes     []string           // the id formats the tool documents (INV-, MSG_)
 	textLen        float64            // terms in the text field, for BM25
 	text           map[string]float32 // BM25 weight of each term of the text field
@@ -399,6 +402,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		}
 		texts[i] = text
 		fields[i] = a.retrievalFields(ti, t, words, common)
+		ti.nameWords = a.nameWordTerms(words, common)
 		ti.textLen = float64(len(text))
 		totalLen += ti.textLen
 		seen := map[string]bool{}
@@ -513,6 +517,34 @@ func (a *analyzer) retrievalFields(ti *toolInfo, t *catalogue.Tool, words []stri
 		}
 	}
 	return f
+}
+
+// nameWordTerms are the retrieval terms of each content word of a name.
+func (a *analyzer) nameWordTerms(words []string, common map[string]bool) [][]string {
+	var out [][]string
+	for _, w := range words {
+		if common[w] || a.stop[w] {
+			continue
+		}
+		var ts []string
+		for _, part := range strings.Fields(w) {
+			if !a.stop[part] && len(part) > 1 {
+				ts = append(ts, stemPrefix+a.stemmer.Stem(part))
+			}
+		}
+		for _, lx := range a.lexicons {
+			if nf, ok := lx.Nouns[w]; ok {
+				ts = appendUnique(ts, conceptPrefix+nf.Concept)
+			}
+			if ac, ok := lx.Actions[w]; ok {
+				ts = appendUnique(ts, conceptPrefix+ac)
+			}
+		}
+		if len(ts) > 0 {
+			out = append(out, ts)
+		}
+	}
+	return out
 }
 
 // indexNameTypos indexes the words of the tools' names that no lexicon

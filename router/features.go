@@ -61,6 +61,9 @@ const (
 	fPluralList            // a plural object with no id, and the tool lists or searches
 	fOneGet                // one id, and the tool gets one
 	fNameMiss              // nothing of the tool's name fits the turn
+	fNameCoverage          // the share of the name's content words the clause holds
+	fNameFull              // the clause names the tool's action and its head object
+	fBothWays              // name_coverage times coverage: the turn holds the name, and the tool the turn
 	numToolFeatures
 )
 
@@ -72,7 +75,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
-	"statement_write", "plural_list", "one_get", "name_miss",
+	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways",
 }
 
 // The features of "none", per clause.
@@ -88,13 +91,15 @@ const (
 	nNoObject            // the clause names no object
 	nLength              // log(1 + content terms of the clause)
 	nNoFit               // no candidate's name fits the clause at all
+	nBestName            // the best candidate's name_coverage
+	nBestBoth            // the best candidate's both_ways
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
 	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
-	"length", "no_fit",
+	"length", "no_fit", "best_name", "best_both",
 }
 
 // FeatureNames returns the names of the features of a tool and of none, in
@@ -359,6 +364,22 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if !fit {
 		x[fNameMiss] = 1
 	}
+	if n := len(ti.nameWords); n > 0 {
+		held := 0
+		for _, ts := range ti.nameWords {
+			for _, t := range ts {
+				if containsTerm(f.terms, t) {
+					held++
+					break
+				}
+			}
+		}
+		x[fNameCoverage] = float64(held) / float64(n)
+	}
+	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
+	if (x[fActionSame] > 0 || x[fActionAsked] > 0 || x[fActionImplied] > 0 || x[fActionNoun] > 0 || x[fActionFromText] > 0) && x[fObjectHead] > 0 {
+		x[fNameFull] = 1
+	}
 	c.fit = fit
 }
 
@@ -385,6 +406,10 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 		y[nNoFit] = 1
 	}
 	y[nLead] = first - second
+	for k := range cands {
+		y[nBestName] = math.Max(y[nBestName], cands[k].x[fNameCoverage])
+		y[nBestBoth] = math.Max(y[nBestBoth], cands[k].x[fBothWays])
+	}
 	for k := range cands {
 		// Each candidate's lead over the best of the others.
 		other := first
