@@ -166,6 +166,24 @@ func Compare(oldCat, newCat *catalogue.Catalogue, opts Options) (*Report, error)
 	td := diffTools(oldCat, newCat)
 	r.KindChanges, r.Added, r.Removed, r.Renamed = td.kinds, td.added, td.removed, td.renamed
 	r.Tools, r.LostDeclarations = td.changed, td.lost
+	// The JSON report lists every section, empty or not.
+	for _, l := range []*[]ToolRef{&r.Added, &r.Removed} {
+		if *l == nil {
+			*l = []ToolRef{}
+		}
+	}
+	if r.KindChanges == nil {
+		r.KindChanges = []KindChange{}
+	}
+	if r.Renamed == nil {
+		r.Renamed = []Rename{}
+	}
+	if r.Tools == nil {
+		r.Tools = []ToolChange{}
+	}
+	if r.LostDeclarations == nil {
+		r.LostDeclarations = []DeclarationLoss{}
+	}
 
 	if err := r.compareFindings(oldCat, newCat, td, opts); err != nil {
 		return nil, err
