@@ -2,8 +2,8 @@ package review
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,18 +96,10 @@ func lineDiff(have, want string) string {
 			wl = w[i]
 		}
 		if hl != wl {
-			b.WriteString("line " + itoa(i+1) + "\n  have: " + hl + "\n  want: " + wl + "\n")
+			fmt.Fprintf(&b, "line %d\n  have: %s\n  want: %s\n", i+1, hl, wl)
 		}
 	}
 	return b.String()
-}
-
-func itoa(n int) string {
-	b, err := json.Marshal(n)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }
 
 func TestReportGolden(t *testing.T) {
@@ -485,4 +477,17 @@ func TestParseTurns(t *testing.T) {
 	for i, w := range want {
 		assert.True(t, strings.HasPrefix(msgs[i], w), "error %d = %q, want %q...", i, msgs[i], w)
 	}
+}
+
+// A turn or a description stays on its table row and shows as text.
+func TestMarkdownCell(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a | b", `a \| b`},
+		{"line one\nline two", "line one<br>line two"},
+		{"<b>bold</b>", "&lt;b&gt;bold&lt;/b&gt;"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, cell(tt.in), "cell(%q)", tt.in)
+	}
+	assert.Equal(t, "`a \\| 'b'`", code("a | `b`"))
 }

@@ -199,8 +199,16 @@ func lines(ls []int) string {
 	return "lines " + strings.Join(s, ", ")
 }
 
-// cell escapes text for a Markdown table cell.
+// cell escapes text for a Markdown table cell: a turn or a description is
+// shown as text, never read as Markdown's HTML.
 func cell(s string) string {
+	s = strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(s)
+	return tableSafe(s)
+}
+
+// tableSafe keeps text on one table row: pipes escaped, line breaks as
+// <br>.
+func tableSafe(s string) string {
 	s = strings.ReplaceAll(s, "|", `\|`)
 	s = strings.ReplaceAll(s, "\r", "")
 	return strings.ReplaceAll(s, "\n", "<br>")
@@ -211,7 +219,7 @@ func code(s string) string {
 	if s == "" {
 		return ""
 	}
-	return "`" + strings.ReplaceAll(cell(s), "`", "'") + "`"
+	return "`" + strings.ReplaceAll(tableSafe(s), "`", "'") + "`"
 }
 
 // WriteMarkdown writes the report as Markdown for a pull-request comment:
@@ -316,8 +324,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		b.WriteString("\n<details><summary>The evidence that moved them</summary>\n\n")
 		for _, t := range r.Turns {
 			fmt.Fprintf(&b, "%s (%s; moved: %s)\n\n", code(t.Turn), t.Language, strings.Join(t.Moved, ", "))
-			fmt.Fprintf(&b, "- old: %s; candidates %s; %s\n", cell(describeSide(t.Old)), cell(candidates(t.Old)), cell(t.Old.Reason))
-			fmt.Fprintf(&b, "- new: %s; candidates %s; %s\n\n", cell(describeSide(t.New)), cell(candidates(t.New)), cell(t.New.Reason))
+			fmt.Fprintf(&b, "- old: %s; candidates %s; reason: %s\n", cell(describeSide(t.Old)), cell(candidates(t.Old)), cell(t.Old.Reason))
+			fmt.Fprintf(&b, "- new: %s; candidates %s; reason: %s\n\n", cell(describeSide(t.New)), cell(candidates(t.New)), cell(t.New.Reason))
 		}
 		b.WriteString("</details>\n")
 	}
