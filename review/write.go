@@ -135,7 +135,12 @@ func (r *Report) WriteText(w io.Writer) error {
 				if i == 0 {
 					label, name = "changed", c.Tool+renamedFrom(c.OldName)
 				}
-				fmt.Fprintf(tw, "  %s\t%s\t%s: %s -> %s\n", label, name, fc.Field, fc.Old, fc.New)
+				if len(fc.Detail) > 0 {
+					// The detail says it better than two schemas.
+					fmt.Fprintf(tw, "  %s\t%s\t%s:\n", label, name, fc.Field)
+				} else {
+					fmt.Fprintf(tw, "  %s\t%s\t%s: %s -> %s\n", label, name, fc.Field, fc.Old, fc.New)
+				}
 				for _, d := range fc.Detail {
 					fmt.Fprintf(tw, "  \t\t  %s\n", d)
 				}
