@@ -1,10 +1,13 @@
 // Command route reads a person's turn against a catalogue of tools and says
 // which tool the turn asks for, or that none does, that two are too close to
 // call, or that the tool is withdrawn. It also imports catalogues, lists
-// them, lints them and benchmarks the router.
+// them, lints them, says what a change to one does to routing, and
+// benchmarks the router.
 //
 // Exit status: 0 when every turn was read (whatever the outcome), 1 for a bad
-// catalogue or file, 2 for bad usage.
+// catalogue or file, 2 for bad usage. route diff has its own, as diff does:
+// 0 for nothing to review, 1 for a change to review, 2 for bad usage or a
+// file that cannot be read.
 package main
 
 import (
@@ -83,7 +86,7 @@ func newRootCmd(e *env) *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: 2, err: err}
 	})
-	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e), newBenchCmd(e), newVerifyCmd(e), newFitCmd(e))
+	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e), newBenchCmd(e), newVerifyCmd(e), newFitCmd(e), newDiffCmd(e))
 	return root
 }
 

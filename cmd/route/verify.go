@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/corpus"
+	"github.com/stalwart-agents/stalwart/review"
 	"github.com/stalwart-agents/stalwart/router"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
@@ -14,6 +16,7 @@ import (
 type verifyFlags struct {
 	catalogue string
 	agent     string
+	turns     string
 	json      bool
 }
 
@@ -39,6 +42,7 @@ is bad, 2 for bad usage.`,
 	}
 	cmd.Flags().StringVar(&f.catalogue, "catalogue", "", "the catalogue `F`: a catalogue file, MCP list or OpenAPI document (default: the embedded shop)")
 	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
+	cmd.Flags().StringVar(&f.turns, "turns", "", "a golden file `F` of turns and the tools they must reach: each miss is an error")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print the report as one JSON object")
 	return cmd
 }
@@ -66,9 +70,25 @@ func runVerify(e *env, f verifyFlags) error {
 			opts.Languages = []tokenize.Language{l}
 		}
 	}
+	var golden []corpus.Case
+	if f.turns != "" {
+		if golden, err = review.LoadTurns(f.turns); err != nil {
+			return fileError(err)
+		}
+	}
 	rep, err := router.Verify(cat, opts)
 	if err != nil {
 		return fileError(err)
+	}
+	if golden != nil {
+		misses, err := review.Check(cat, golden, review.CheckOptions{Withdrawn: opts.Withdrawn})
+		if err != nil {
+			return fileError(err)
+		}
+		for _, m := range misses {
+			rep.Add(m.Finding())
+		}
+		rep.Sort()
 	}
 	if f.json {
 		enc := json.NewEncoder(e.stdout)

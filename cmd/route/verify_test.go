@@ -97,3 +97,39 @@ func TestVerifyBadUsage(t *testing.T) {
 		assert.NotEmpty(t, stderr, "route %v", tt.args)
 	}
 }
+
+// A golden turn the catalogue routes wrong is an error naming the turn,
+// its line and what it got; the golden turns of the shop hold for it.
+func TestVerifyTurns(t *testing.T) {
+	golden := filepath.Join("..", "..", "review", "testdata", "shop-golden.jsonl")
+	code, stdout, stderr := route("verify", "--turns", golden)
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, stdout, "golden_turn_missed")
+
+	changed := filepath.Join("..", "..", "review", "testdata", "shop-changed.json")
+	code, stdout, stderr = route("verify", "--catalogue", changed, "--turns", golden)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "route: verify: 2 error(s) in the catalogue")
+	assert.Contains(t, stdout, golden+`:2: "what is the status of order 17" expects get_order, got selected show_order (read); the catalogue holds no get_order`)
+
+	code, stdout, stderr = route("verify", "--catalogue", changed, "--turns", golden, "--json")
+	assert.Equal(t, 1, code, stderr)
+	var r catalogue.Report
+	require.NoError(t, json.Unmarshal([]byte(stdout), &r))
+	assert.Equal(t, 2, r.Errors)
+	for _, f := range r.Findings[:2] {
+		assert.Equal(t, "golden_turn_missed", f.Lint)
+		assert.Equal(t, catalogue.SeverityError, f.Severity)
+		assert.NotEmpty(t, f.Turn)
+	}
+
+	// A none turn that reaches a tool is a miss too.
+	none := writeFile(t, "none.jsonl", `{"turn": "archive order 9", "language": "en", "expect": null}`+"\n")
+	code, stdout, _ = route("verify", "--turns", none)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, `none.jsonl:1: "archive order 9" expects none, got selected archive_order (write)`)
+
+	code, _, stderr = route("verify", "--turns", writeFile(t, "bad.jsonl", "{\"turn\": \"x\", \"language\": \"fr\", \"expect\": null}\n"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, `bad.jsonl:1: golden turn "x": unsupported language "fr"`)
+}
