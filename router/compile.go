@@ -56,13 +56,13 @@ type toolInfo struct {
 	head           int      // the index in objects of the head noun, or -1
 	params         []param
 	withdrawn      bool
-	idExamples     []string           // ids the tool's text gives as examples
+	idExamples     []string // ids the tool's text gives as examples
 	// nameWords are the retrieval terms of each content word of the name
 	// (its stem and concepts), for the share of the name a turn holds.
-	nameWords [][]string
-	idPrefixes     []string           // the id formats the tool documents (INV-, MSG_)
-	textLen        float64            // terms in the text field, for BM25
-	text           map[string]float32 // BM25 weight of each term of the text field
+	nameWords  [][]string
+	idPrefixes []string           // the id formats the tool documents (INV-, MSG_)
+	textLen    float64            // terms in the text field, for BM25
+	text       map[string]float32 // BM25 weight of each term of the text field
 }
 
 // param is one input parameter of a tool.
