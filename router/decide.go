@@ -1,8 +1,9 @@
 package router
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -139,15 +140,14 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 	y := r.noneFeatures(c, f, s, cands)
 	s.none = y
 	pNone := r.model.probabilities(cands, &y)
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, b := &cands[i], &cands[j]
-		if a.p != b.p {
-			return a.p > b.p
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		switch {
+		case a.p != b.p:
+			return cmp.Compare(b.p, a.p)
+		case a.x[fBM25] != b.x[fBM25]:
+			return cmp.Compare(b.x[fBM25], a.x[fBM25])
 		}
-		if a.x[fBM25] != b.x[fBM25] {
-			return a.x[fBM25] > b.x[fBM25]
-		}
-		return a.tool < b.tool
+		return cmp.Compare(a.tool, b.tool)
 	})
 	return cands, pNone
 }

@@ -165,11 +165,15 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge.
 			x[fReportedWrite] = 1
-			why.note(fReportedWrite, "%s is reported, not asked for", f.action)
+			if why != nil {
+				why.note(fReportedWrite, "%s is reported, not asked for", f.action)
+			}
 			c.barred = true
 		case f.action == ti.action && ti.actionFromText:
 			x[fActionFromText] = 1
-			why.note(fActionFromText, "%s, from the tool's text", f.action)
+			if why != nil {
+				why.note(fActionFromText, "%s, from the tool's text", f.action)
+			}
 			fit = true
 		case f.action == ti.action:
 			k := fActionSame
@@ -182,29 +186,43 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				k = fActionNoun
 			}
 			x[k] = 1
-			why.note(k, "%s", f.action)
+			if why != nil {
+				why.note(k, "%s", f.action)
+			}
 			fit = true
 			if f.verbStem != "" && f.verbStem == ti.actionStem {
 				x[fSameWord] = 1
-				why.note(fSameWord, "%s", ti.actionWord)
+				if why != nil {
+					why.note(fSameWord, "%s", ti.actionWord)
+				}
 			}
 		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
 			x[fActionAntonym] = 1
-			why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
+			if why != nil {
+				why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
+			}
 			c.barred = ti.tool.Kind == catalogue.Write
 		case r.en.IsNear(f.action, ti.action):
 			x[fActionNear] = 1
-			why.note(fActionNear, "%s ~ %s", f.action, ti.action)
+			if why != nil {
+				why.note(fActionNear, "%s ~ %s", f.action, ti.action)
+			}
 		case containsTerm(ti.actions, f.action) && !weak:
 			x[fActionSecond] = 1
-			why.note(fActionSecond, "%s is another verb of the name", f.action)
+			if why != nil {
+				why.note(fActionSecond, "%s is another verb of the name", f.action)
+			}
 			fit = true
 		case r.hasText(i, actionPrefix+f.action):
 			x[fActionInText] = 1
-			why.note(fActionInText, "%s", f.action)
+			if why != nil {
+				why.note(fActionInText, "%s", f.action)
+			}
 		case !f.actionImplied && !weak:
 			x[fActionOther] = 1
-			why.note(fActionOther, "%s is not %s", ti.action, f.action)
+			if why != nil {
+				why.note(fActionOther, "%s is not %s", ti.action, f.action)
+			}
 		}
 	}
 	if f.questionGet && ti.tool.Kind == catalogue.Read {
@@ -218,13 +236,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !weakVerb(f) {
 		x[fVerbIsObject] = 1
-		why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
+		if why != nil {
+			why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
+		}
 		fit = true
 	}
 	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
 		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
 		x[fVerbObject] = 1
-		why.note(fVerbObject, "%s is what the tool acts on", f.action)
+		if why != nil {
+			why.note(fVerbObject, "%s is what the tool acts on", f.action)
+		}
 		fit = true
 	}
 	// 2. Objects.
@@ -235,16 +257,24 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		switch {
 		case at >= 0 && k == 0 && (at == ti.head || ti.head < 0):
 			x[fObjectHead] = 1
-			why.note(fObjectHead, "%s", name)
+			if why != nil {
+				why.note(fObjectHead, "%s", name)
+			}
 		case at >= 0 && k == 0:
 			x[fObjectModifier] = 1
-			why.note(fObjectModifier, "%s", name)
+			if why != nil {
+				why.note(fObjectModifier, "%s", name)
+			}
 		case at >= 0:
 			x[fObjectMore] = math.Min(3, x[fObjectMore]+1)
-			why.note(fObjectMore, "%s", name)
+			if why != nil {
+				why.note(fObjectMore, "%s", name)
+			}
 		case r.hasText(i, o):
 			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
-			why.note(fObjectInText, "%s", name)
+			if why != nil {
+				why.note(fObjectInText, "%s", name)
+			}
 			matched = false
 		default:
 			matched = false
@@ -259,7 +289,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	for _, u := range f.unknown {
 		if containsTerm(ti.stems, u) {
 			x[fNameWord] = math.Min(3, x[fNameWord]+1)
-			why.note(fNameWord, "%s", strings.TrimPrefix(u, stemPrefix))
+			if why != nil {
+				why.note(fNameWord, "%s", strings.TrimPrefix(u, stemPrefix))
+			}
 			if containsTerm(f.fuzzy, u) {
 				x[fFuzzy]++
 			}
@@ -280,10 +312,14 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
 		if k == ti.head {
 			x[fMissingHead] = 1
-			why.note(fMissingHead, "the turn never names %s", name)
+			if why != nil {
+				why.note(fMissingHead, "the turn never names %s", name)
+			}
 		} else {
 			x[fExtraObject] = math.Min(3, x[fExtraObject]+1)
-			why.note(fExtraObject, "%s", name)
+			if why != nil {
+				why.note(fExtraObject, "%s", name)
+			}
 		}
 	}
 	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
@@ -303,7 +339,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				x[fObjectHead] = 1
 			}
 			x[fMissingHead], x[fActionOther] = 0, 0
-			why.note(fPhrase, "a phrase the vocabulary gives this tool")
+			if why != nil {
+				why.note(fPhrase, "a phrase the vocabulary gives this tool")
+			}
 			fit = true
 			break
 		}
@@ -327,14 +365,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if a.Kind == "identifier" {
 			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
 				x[fIDFormat] = 1
-				why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
+				if why != nil {
+					why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
+				}
 				fit = true
 				continue
 			}
 		}
 		if p := fitParam(ti.params, a); p != nil {
 			x[fArgument] = math.Min(3, x[fArgument]+1)
-			why.note(fArgument, "%s -> %s", a.Text, p.name)
+			if why != nil {
+				why.note(fArgument, "%s -> %s", a.Text, p.name)
+			}
 			if p.required {
 				filled++
 			}

@@ -160,7 +160,7 @@ func (r *Router) features(c *grammar.Clause) features {
 		// "show my orders": to see many things is to list them.
 		f.action = "list"
 	}
-	f.terms = r.clauseTerms(c, f.text, f.terms[:0])
+	f.terms = r.clauseTerms(c, f.text, make([]string, 0, 2*len(c.Words)))
 	return f
 }
 
@@ -179,8 +179,10 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 		// A function word that is no article, pronoun, preposition,
 		// conjunction, auxiliary, question or politeness word (a
 		// quantifier, a particle such as on or off) is evidence too.
-		for _, t := range r.wordStems(w.Norm, nil) {
-			dst = appendUnique(dst, t)
+		for _, part := range strings.Fields(w.Norm) {
+			if !r.an.stop[part] && len(part) > 1 {
+				dst = appendUnique(dst, stemPrefix+r.turnStem.Stem(part))
+			}
 		}
 	}
 	return dst
