@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
-	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -184,8 +183,10 @@ func fitCases(tcs []trainCase, l2 float64, records []router.CorpusRecord) (*rout
 }
 
 // chooseBaseline chooses the baseline's threshold on score relative to
-// the turn's idf mass for the least cost (each corpus weighing the same),
-// among the scores seen; ties go to the lower threshold.
+// the turn's idf mass for its best accuracy on the training corpora (each
+// corpus weighing the same), among the scores seen: the most a single
+// threshold can give it on the figure it is compared on. Ties go to the
+// lower threshold.
 func chooseBaseline(tcs []trainCase) float64 {
 	per := map[string]int{}
 	for i := range tcs {
@@ -196,31 +197,26 @@ func chooseBaseline(tcs []trainCase) float64 {
 		cands = append(cands, round4(tcs[i].out.baseScore))
 	}
 	sort.Float64s(cands)
-	best, bestCost := 0.0, math.Inf(1)
+	best, bestRight := 0.0, -1.0
 	prev := -1.0
 	for _, t := range cands {
 		if t == prev {
 			continue
 		}
 		prev = t
-		cost := 0.0
+		right := 0.0
 		for i := range tcs {
 			o := &tcs[i].out
-			w := 1 / float64(per[tcs[i].ex.Corpus])
 			got := o.baseTop
 			if o.baseScore < t {
 				got = ""
 			}
-			switch {
-			case o.c.Right(got):
-			case got != "":
-				cost += w * router.CostWrong
-			default:
-				cost += w * router.CostAbstain
+			if o.c.Right(got) {
+				right += 1 / float64(per[tcs[i].ex.Corpus])
 			}
 		}
-		if cost < bestCost-1e-12 {
-			best, bestCost = t, cost
+		if right > bestRight+1e-12 {
+			best, bestRight = t, right
 		}
 	}
 	return best

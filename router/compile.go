@@ -59,7 +59,10 @@ type toolInfo struct {
 	idExamples     []string // ids the tool's text gives as examples
 	// nameWords are the retrieval terms of each content word of the name
 	// (its stem and concepts), for the share of the name a turn holds.
-	nameWords  [][]string
+	nameWords [][]string
+	// described is true when the tool's title and description say more
+	// than its name: three terms or more the name does not hold.
+	described  bool
 	idPrefixes []string           // the id formats the tool documents (INV-, MSG_)
 	textLen    float64            // terms in the text field, for BM25
 	text       map[string]float32 // BM25 weight of each term of the text field
@@ -403,6 +406,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		texts[i] = text
 		fields[i] = a.retrievalFields(ti, t, words, common)
 		ti.nameWords = a.nameWordTerms(words, common)
+		ti.described = describes(&fields[i])
 		ti.textLen = float64(len(text))
 		totalLen += ti.textLen
 		seen := map[string]bool{}
@@ -517,6 +521,23 @@ func (a *analyzer) retrievalFields(ti *toolInfo, t *catalogue.Tool, words []stri
 		}
 	}
 	return f
+}
+
+// describes reports whether a tool's text field holds three terms or
+// more that its name's fields do not.
+func describes(f *[numFields][]string) bool {
+	n := 0
+	seen := map[string]bool{}
+	for _, t := range f[rfText] {
+		if seen[t] || containsTerm(f[rfAction], t) || containsTerm(f[rfObject], t) {
+			continue
+		}
+		seen[t] = true
+		if n++; n >= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // nameWordTerms are the retrieval terms of each content word of a name.

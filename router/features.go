@@ -17,53 +17,56 @@ import (
 // The features of a candidate tool. Each is a count, a share in [0, 1] or
 // an indicator; the fitted weights say what each is worth.
 const (
-	fPrior          = iota // 1: the prior of a retrieved tool, which keeps weak candidates from crowding none out
-	fBM25                  // the clause's BM25F score, relative to the clause's idf mass
-	fBM25Turn              // the whole turn's BM25F score, relative to the turn's idf mass
-	fBM25Action            // BM25 of the name's action field alone, relative
-	fBM25Object            // BM25 of the name's object field alone, relative
-	fBM25Text              // BM25 of the title and description alone, relative
-	fBM25Params            // BM25 of the parameters alone, relative
-	fCoverage              // the share of the clause's idf mass the tool holds anywhere
-	fLead                  // the tool's BM25F less the best other candidate's (negative when behind)
-	fActionSame            // the commanded action is the tool's action
-	fActionAsked           // the action of a question or statement is the tool's (a read)
-	fActionImplied         // the action implied by a question or noun phrase is the tool's
-	fActionNoun            // the action read from a noun ("a refund") is the tool's
-	fSameWord              // the turn's verb is the very word of the name
-	fActionFromText        // the action is the one a verbless name's text gives
-	fActionNear            // the action is close to the tool's (get ~ list)
-	fActionAntonym         // the action is the opposite of the tool's
-	fActionOther           // the tool does another action than the one asked for
-	fActionSecond          // the action is another verb of the name
-	fActionInText          // the action is named in the tool's text
-	fReportedWrite         // a question or statement reports the write the tool does
-	fQuestionGet           // a question asks to see, and the tool reads one or many as asked
-	fVerbIsObject          // the verb is the thing the tool makes or sends ("email ana")
-	fVerbObject            // the verb is a noun the tool creates ("tag the ticket")
-	fObjectHead            // the turn's head object is the head noun of the tool's name
-	fObjectModifier        // the turn's head object is a modifier of the tool's object
-	fObjectMore            // further objects of the turn in the tool's name (at most 3)
-	fObjectInText          // objects of the turn found only in the tool's text (at most 3)
-	fNameWord              // words no lexicon knows, found in the tool's name (at most 3)
-	fFuzzy                 // matches made by words read within an edit (typos)
-	fMissingHead           // the head noun of the tool's name the turn never names
-	fExtraObject           // modifiers of the tool's object the turn never names (at most 3)
-	fAgreement             // +1 when the head object's number agrees with the name's, -1 when not
-	fPhrase                // the turn holds a phrase the vocabulary gives the tool
-	fQuantifier            // +1 for all asked of a name on all, -1 for one asked of it
-	fIDFormat              // an id in a format the tool documents
-	fArgument              // arguments that fit a parameter (at most 3)
-	fRequired              // the share of the tool's required parameters the turn fills
-	fQuestionRead          // a question, and the tool reads
-	fQuestionWrite         // a question, and the tool writes
-	fStatementWrite        // a statement, and the tool writes
-	fPluralList            // a plural object with no id, and the tool lists or searches
-	fOneGet                // one id, and the tool gets one
-	fNameMiss              // nothing of the tool's name fits the turn
-	fNameCoverage          // the share of the name's content words the clause holds
-	fNameFull              // the clause names the tool's action and its head object
-	fBothWays              // name_coverage times coverage: the turn holds the name, and the tool the turn
+	fPrior             = iota // 1: the prior of a retrieved tool, which keeps weak candidates from crowding none out
+	fBM25                     // the clause's BM25F score, relative to the clause's idf mass
+	fBM25Turn                 // the whole turn's BM25F score, relative to the turn's idf mass
+	fBM25Action               // BM25 of the name's action field alone, relative
+	fBM25Object               // BM25 of the name's object field alone, relative
+	fBM25Text                 // BM25 of the title and description alone, relative
+	fBM25Params               // BM25 of the parameters alone, relative
+	fCoverage                 // the share of the clause's idf mass the tool holds anywhere
+	fLead                     // the tool's BM25F less the best other candidate's (negative when behind)
+	fActionSame               // the commanded action is the tool's action
+	fActionAsked              // the action of a question or statement is the tool's (a read)
+	fActionImplied            // the action implied by a question or noun phrase is the tool's
+	fActionNoun               // the action read from a noun ("a refund") is the tool's
+	fSameWord                 // the turn's verb is the very word of the name
+	fActionFromText           // the action is the one a verbless name's text gives
+	fActionNear               // the action is close to the tool's (get ~ list)
+	fActionAntonym            // the action is the opposite of the tool's
+	fActionOther              // the tool does another action than the one asked for
+	fActionSecond             // the action is another verb of the name
+	fActionInText             // the action is named in the tool's text
+	fReportedWrite            // a question or statement reports the write the tool does
+	fQuestionGet              // a question asks to see, and the tool reads one or many as asked
+	fVerbIsObject             // the verb is the thing the tool makes or sends ("email ana")
+	fVerbObject               // the verb is a noun the tool creates ("tag the ticket")
+	fObjectHead               // the turn's head object is the head noun of the tool's name
+	fObjectModifier           // the turn's head object is a modifier of the tool's object
+	fObjectMore               // further objects of the turn in the tool's name (at most 3)
+	fObjectInText             // objects of the turn found only in the tool's text (at most 3)
+	fNameWord                 // words no lexicon knows, found in the tool's name (at most 3)
+	fFuzzy                    // matches made by words read within an edit (typos)
+	fMissingHead              // the head noun of the tool's name the turn never names
+	fExtraObject              // modifiers of the tool's object the turn never names (at most 3)
+	fAgreement                // +1 when the head object's number agrees with the name's, -1 when not
+	fPhrase                   // the turn holds a phrase the vocabulary gives the tool
+	fQuantifier               // +1 for all asked of a name on all, -1 for one asked of it
+	fIDFormat                 // an id in a format the tool documents
+	fArgument                 // arguments that fit a parameter (at most 3)
+	fRequired                 // the share of the tool's required parameters the turn fills
+	fQuestionRead             // a question, and the tool reads
+	fQuestionWrite            // a question, and the tool writes
+	fStatementWrite           // a statement, and the tool writes
+	fPluralList               // a plural object with no id, and the tool lists or searches
+	fOneGet                   // one id, and the tool gets one
+	fNameMiss                 // nothing of the tool's name fits the turn
+	fNameCoverage             // the share of the name's content words the clause holds
+	fNameFull                 // the clause names the tool's action and its head object
+	fBothWays                 // name_coverage times coverage: the turn holds the name, and the tool the turn
+	fDescribed                // the tool's description says more than its name
+	fCoverageDescribed        // coverage, for a described tool
+	fNameBare                 // name_coverage, for a tool described by its name alone
 	numToolFeatures
 )
 
@@ -75,7 +78,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
-	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways",
+	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare",
 }
 
 // The features of "none", per clause.
@@ -161,7 +164,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if f.action != "" && ti.action != "" {
 		weak := weakVerb(f)
 		switch {
-		case weak && ti.tool.Kind == catalogue.Write && (f.action == ti.action || r.en.IsNear(f.action, ti.action)):
+		case weak && ti.tool.Kind == catalogue.Write && (f.action == ti.action || r.en.IsNear(f.action, ti.action)) && !seeing(r, f.action):
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge.
 			x[fReportedWrite] = 1
@@ -419,6 +422,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameCoverage] = float64(held) / float64(n)
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
+	if ti.described {
+		x[fDescribed] = 1
+		x[fCoverageDescribed] = x[fCoverage]
+	} else {
+		x[fNameBare] = x[fNameCoverage]
+	}
 	if (x[fActionSame] > 0 || x[fActionAsked] > 0 || x[fActionImplied] > 0 || x[fActionNoun] > 0 || x[fActionFromText] > 0) && x[fObjectHead] > 0 {
 		x[fNameFull] = 1
 	}
@@ -477,4 +486,11 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	}
 	y[nLength] = math.Log1p(float64(s.clause.terms))
 	return y
+}
+
+// seeing reports whether an action is one of seeing (get and the actions
+// near it: list, search, ...), which asks about things and writes
+// nothing: a question with such a verb never reports a write.
+func seeing(r *Router, action string) bool {
+	return action == "get" || r.en.IsNear(action, "get")
 }
