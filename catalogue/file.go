@@ -92,21 +92,34 @@ func Unmarshal(file string, data []byte) (*Catalogue, error) {
 		return nil, &Error{File: file, Line: lineOfString(data, "format"), Msg: fmt.Sprintf("catalogue format %d, want %d", c.Format, FormatVersion)}
 	}
 	var errs ErrorList
-	seen := make(map[string]bool, len(c.Tools))
+	var at *toolLines
+	first := make(map[string]int, len(c.Tools)) // name -> index of its first tool
 	for i := range c.Tools {
 		t := &c.Tools[i]
-		switch {
-		case t.Name == "":
-			errs.Add(file, 0, "tool %d has no name", i+1)
-		case seen[t.Name]:
-			errs.Add(file, lineOfString(data, t.Name), "tool %q appears twice", t.Name)
+		bad := t.Kind != Read && t.Kind != Write
+		problems := t.Declarations.problems()
+		j, dup := first[t.Name]
+		if t.Name == "" || dup || bad || len(problems) > 0 {
+			if at == nil {
+				// Lines are only looked up for a file with a problem,
+				// once for the whole file.
+				at = linesOfTools(file, data)
+			}
+			switch {
+			case t.Name == "":
+				errs.Add(file, at.tool(i), "tool %d has no name", i+1)
+			case dup:
+				errs.Add(file, at.key(i, "name"), "tool %q appears twice: first at line %d", t.Name, at.key(j, "name"))
+			}
+			if bad {
+				errs.Add(file, at.key(i, "kind"), "tool %q has kind %q, want read or write", t.Name, t.Kind)
+			}
+			for _, p := range problems {
+				errs.Add(file, at.key(i, "declarations"), "tool %q: %s", t.Name, p)
+			}
 		}
-		seen[t.Name] = true
-		if t.Kind != Read && t.Kind != Write {
-			errs.Add(file, lineOfString(data, t.Name), "tool %q has kind %q, want read or write", t.Name, t.Kind)
-		}
-		for _, p := range t.Declarations.problems() {
-			errs.Add(file, lineOfString(data, t.Name), "tool %q: %s", t.Name, p)
+		if !dup {
+			first[t.Name] = i
 		}
 		// The file's indentation is not part of a schema: keep schemas
 		// compact, as the importers do, so a catalogue reads back equal.
@@ -118,6 +131,39 @@ func Unmarshal(file string, data []byte) (*Catalogue, error) {
 		return nil, err
 	}
 	return &c, nil
+}
+
+// toolLines gives the lines of a catalogue file's tools, for errors found
+// after decoding. A nil *toolLines, or a tool it does not know, gives 0.
+type toolLines struct {
+	tools []*node
+}
+
+// linesOfTools reads the lines of the tools of a catalogue file that has
+// already decoded, in one pass over the file.
+func linesOfTools(file string, data []byte) *toolLines {
+	root, err := parseJSONTree(file, data)
+	if err != nil {
+		return nil
+	}
+	return &toolLines{tools: root.get("tools").items}
+}
+
+// tool returns the line the i-th tool (from 0) starts on.
+func (l *toolLines) tool(i int) int {
+	if l == nil || i >= len(l.tools) {
+		return 0
+	}
+	return l.tools[i].line
+}
+
+// key returns the line of key in the i-th tool, or the tool's line when it
+// has no such key.
+func (l *toolLines) key(i int, key string) int {
+	if l == nil || i >= len(l.tools) {
+		return 0
+	}
+	return l.tools[i].keyLine(key)
 }
 
 // IsCatalogueFile reports whether data looks like a catalogue file (a JSON

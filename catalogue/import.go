@@ -40,9 +40,17 @@ func Import(file string, data []byte) (*Catalogue, error) {
 	case FormLangChain:
 		return ParseLangChain(file, data)
 	}
-	// Say what is wrong with the file where it is malformed.
+	// Say what is wrong with the file where it is malformed: the tree
+	// reader, then the decoder the forms are told apart with, whose limits
+	// (such as its depth) the tree reader does not share.
 	if _, err := parseTree(file, data); err != nil {
 		return nil, err
+	}
+	if looksLikeJSON(data) {
+		var v json.RawMessage
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, jsonError(file, data, err)
+		}
 	}
 	return nil, &Error{File: file, Line: 1, Msg: "not a catalogue source: want a catalogue file, an MCP tools/list answer, an OpenAPI 3.0 or 3.1 document or a LangChain tool list"}
 }
