@@ -3,8 +3,10 @@ package catalogue
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -38,43 +40,97 @@ func (c *Catalogue) WriteTo(w io.Writer) (int64, error) {
 }
 
 // WriteFile writes the catalogue file to path atomically: a temporary file in
-// the same folder renamed over path, so a failed write leaves nothing behind
-// and never a half-written file.
+// the same folder, synced and renamed over path, so a failed write leaves
+// path as it was and never a half-written file.
+//
+// Only a regular file is written. When path names a symbolic link, a
+// folder, a device, a FIFO or a socket, WriteFile refuses it and changes
+// nothing (it does not follow a link: give the path of the file itself). An
+// existing file keeps its permission bits; a new one is 0644, as a catalogue
+// is kept in a repository and read by others. Errors are *Error values
+// naming path, never the temporary file.
 func (c *Catalogue) WriteFile(path string) error {
 	data, err := c.Marshal()
 	if err != nil {
-		return err
+		return &Error{File: path, Msg: err.Error()}
 	}
 	return writeAtomic(path, data)
 }
 
 func writeAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	info, err := os.Lstat(path)
+	switch {
+	case err == nil && !info.Mode().IsRegular():
+		return &Error{File: path, Msg: fmt.Sprintf("is %s, not a regular file: a catalogue is written only to a regular file", fileType(info.Mode()))}
+	case err == nil:
+		mode = info.Mode().Perm()
+	case !errors.Is(err, fs.ErrNotExist):
+		return writeError(path, err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		return writeError(path, err)
 	}
 	tmp := f.Name()
-	// CreateTemp makes the file private; a catalogue is kept in a
-	// repository beside agent.yaml and read by others.
-	if err := f.Chmod(0o644); err != nil {
+	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
-		return err
+		return writeError(path, err)
+	}
+	// CreateTemp makes the file private: give it the mode of the file it
+	// replaces.
+	if err := f.Chmod(mode); err != nil {
+		return fail(err)
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
-		return err
+		return writeError(path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return err
+		return writeError(path, err)
 	}
 	return nil
+}
+
+// writeError says why path could not be written, without the temporary
+// file's name an *os.PathError carries.
+func writeError(path string, err error) *Error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		err = le.Err
+	}
+	return &Error{File: path, Msg: "could not write the catalogue: " + err.Error()}
+}
+
+// fileType names the type of a file that is not a regular one.
+func fileType(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // Unmarshal reads a catalogue file's bytes; file names the source in errors.
