@@ -137,34 +137,78 @@ func checkTurn(turn string) error {
 	return nil
 }
 
+// maxLine is the longest line of standard input kept whole; a longer one
+// is counted, reported and skipped without being held.
+const maxLine = 4 * maxTurn
+
 // selectLines decides every line of standard input. A line that is not a
-// turn is reported with its number and the rest go on; the exit status is
-// then 1.
+// turn (too long, not text) is reported on standard error with its number
+// and the rest go on; the exit status is then 1.
 func selectLines(e *env, r *router.Router, f selectFlags) error {
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 0, 64<<10), 4*maxTurn)
+	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	bad := 0
-	for line := 1; sc.Scan(); line++ {
-		turn := strings.TrimSpace(sc.Text())
-		if turn == "" {
-			continue
+	for line := 1; ; line++ {
+		text, n, err := readLine(in, maxLine)
+		if err != nil && err != io.EOF {
+			return fileError(fmt.Errorf("standard input:%d: %w", line, err))
 		}
-		if err := checkTurn(turn); err != nil {
-			fmt.Fprintf(e.stderr, "route: standard input:%d: %v\n", line, err)
+		if n == 0 && err == io.EOF {
+			break
+		}
+		turn := strings.TrimSpace(string(text))
+		switch {
+		case n > maxLine:
+			fmt.Fprintf(e.stderr, "route: standard input:%d: the line is %d bytes, more than the %d a turn may have\n", line, n, maxTurn)
 			bad++
-			continue
+		case turn == "":
+		default:
+			if err := checkTurn(turn); err != nil {
+				fmt.Fprintf(e.stderr, "route: standard input:%d: %v\n", line, err)
+				bad++
+				break
+			}
+			if err := printDecision(e.stdout, r, turn, f); err != nil {
+				return err
+			}
 		}
-		if err := printDecision(e.stdout, r, turn, f); err != nil {
-			return err
+		if err == io.EOF {
+			break
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fileError(fmt.Errorf("standard input: %w", err))
 	}
 	if bad > 0 {
 		return &exitError{code: 1, err: fmt.Errorf("%d line(s) of standard input were not turns", bad)}
 	}
 	return nil
+}
+
+// readLine reads one line of r and returns it without its line end, keeping
+// at most max bytes of it, and the length of the whole line. At the end of
+// the input it returns io.EOF, with the last line if it had no line end.
+func readLine(r *bufio.Reader, max int) (line []byte, n int, err error) {
+	var before byte // the last byte of the fragments before this one
+	for {
+		frag, err := r.ReadSlice('\n')
+		n += len(frag)
+		if keep := max + 1 - len(line); keep > 0 {
+			line = append(line, frag[:min(keep, len(frag))]...)
+		}
+		if err == bufio.ErrBufferFull {
+			before = frag[len(frag)-1]
+			continue
+		}
+		if err == nil {
+			// The line end, \n or \r\n, is not part of the line.
+			n--
+			if len(frag) >= 2 {
+				before = frag[len(frag)-2]
+			}
+			if n > 0 && before == '\r' {
+				n--
+			}
+			line = line[:min(len(line), n)]
+		}
+		return line, n, err
+	}
 }
 
 // printDecision decides a turn and prints the decision: as a JSON object
