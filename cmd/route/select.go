@@ -39,10 +39,18 @@ func newSelectCmd(e *env) *cobra.Command {
 that none does, that two are too close to call, that the tool is withdrawn,
 or that the turn is not in the chosen language. With no TURN it reads one
 turn per line from standard input. With no --catalogue it uses the embedded
-example shop.`,
+example shop.
+
+A tool that --agent withdraws but the catalogue does not have is warned of
+on standard error, with the closest name the catalogue has: a typo there
+leaves the tool it meant selectable.
+
+Limits. A turn has at most 16 KiB. On standard input, a line that is too
+long, or is not text, is reported with its line number on standard error
+and skipped; the lines after it are still read, and the exit status is 1.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openRouter(f.catalogue, f.lang, f.agent, f.vocabulary)
+			r, err := openRouter(e.stderr, f.catalogue, f.lang, f.agent, f.vocabulary)
 			if err != nil {
 				return err
 			}
@@ -80,7 +88,9 @@ example shop.`,
 }
 
 // openRouter loads the catalogue and the agent file and builds a router.
-func openRouter(catFile, lang, agentFile, vocabFile string) (*router.Router, error) {
+// What the agent file withdraws that the catalogue lacks is warned of on
+// stderr.
+func openRouter(stderr io.Writer, catFile, lang, agentFile, vocabFile string) (*router.Router, error) {
 	cat, err := loadCatalogue(catFile)
 	if err != nil {
 		return nil, err
@@ -107,6 +117,12 @@ func openRouter(catFile, lang, agentFile, vocabFile string) (*router.Router, err
 		opts.Withdrawn = a.Withdrawn
 		if lang == "" && a.Language != "" {
 			chosen, from = a.Language, agentFile
+		}
+		for _, f := range catalogue.UnknownWithdrawn(cat, a.Withdrawn) {
+			name := f.Tools[0]
+			if _, err := fmt.Fprintf(stderr, "route: warning: %s: withdrawn tool %s: %s\n", agentPlace(a, name), name, f.Message); err != nil {
+				return nil, fileError(err)
+			}
 		}
 	}
 	if chosen != "" {

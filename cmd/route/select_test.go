@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -161,4 +162,15 @@ func TestReadLine(t *testing.T) {
 		assert.Equal(t, tt.want, got, "readLine(%q)", tt.in)
 		assert.Equal(t, tt.lens, lens, "readLine(%q) lengths", tt.in)
 	}
+}
+
+// A withdrawn name the catalogue lacks is warned of on stderr, with the
+// closest tool name; the turn is still decided.
+func TestSelectWarnsUnknownWithdrawn(t *testing.T) {
+	agent := filepath.Join(t.TempDir(), "agent.yaml")
+	require.NoError(t, os.WriteFile(agent, []byte("language: en\nwithdrawn:\n  - refund_crd\n  - archive_order\n"), 0o644))
+	code, stdout, stderr := route("select", "--agent", agent, "archive order 7")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "route: warning: "+agent+":3: withdrawn tool refund_crd: no such tool; did you mean refund_card?\n", stderr)
+	assert.True(t, strings.HasPrefix(stdout, "withdrawn"), stdout)
 }

@@ -15,6 +15,7 @@ type verifyFlags struct {
 	catalogue string
 	agent     string
 	json      bool
+	strict    bool
 }
 
 func newVerifyCmd(e *env) *cobra.Command {
@@ -28,10 +29,12 @@ plain turns, in every language, with the index that routes turns), names read
 as grammar, and the review checklist of the tool entry template as a group of
 its own. Errors come first. With no --catalogue it lints the embedded example
 shop. --agent applies an agent or gateway file: its withdrawn tools are not
-linted for ambiguity, and its language is the one whose turns are routed.
+linted for ambiguity, its language is the one whose turns are routed, and a
+name it withdraws that no tool has is a warning (withdrawn_tool_unknown),
+with the closest name the catalogue has.
 
-Exit status: 0 when the catalogue has no error, 1 when it has one or a file
-is bad, 2 for bad usage.`,
+Exit status: 0 when the catalogue has no error, 1 when it has one (or, with
+--strict, a warning) or a file is bad, 2 for bad usage.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runVerify(e, f)
@@ -40,6 +43,7 @@ is bad, 2 for bad usage.`,
 	cmd.Flags().StringVar(&f.catalogue, "catalogue", "", "the catalogue `F`: a catalogue file, MCP list or OpenAPI document (default: the embedded shop)")
 	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print the report as one JSON object")
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings as well as errors")
 	return cmd
 }
 
@@ -52,11 +56,13 @@ func runVerify(e *env, f verifyFlags) error {
 		cat.Source = f.catalogue
 	}
 	var opts router.VerifyOptions
+	var agent *catalogue.Agent
 	if f.agent != "" {
 		a, err := catalogue.LoadAgent(f.agent)
 		if err != nil {
 			return fileError(err)
 		}
+		agent = a
 		opts.Withdrawn = a.Withdrawn
 		if a.Language != "" {
 			l, err := tokenize.ParseLanguage(a.Language)
@@ -70,6 +76,10 @@ func runVerify(e *env, f verifyFlags) error {
 	if err != nil {
 		return fileError(err)
 	}
+	if found := unknownWithdrawn(cat, agent); len(found) > 0 {
+		rep.Add(found...)
+		rep.Sort()
+	}
 	if f.json {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
@@ -82,5 +92,30 @@ func runVerify(e *env, f verifyFlags) error {
 	if rep.HasErrors() {
 		return &exitError{code: 1, err: fmt.Errorf("verify: %d error(s) in the catalogue", rep.Errors)}
 	}
+	if f.strict && rep.Warnings > 0 {
+		return &exitError{code: 1, err: fmt.Errorf("verify: %d warning(s) in the catalogue, and --strict", rep.Warnings)}
+	}
 	return nil
+}
+
+// unknownWithdrawn returns the withdrawn_tool_unknown warnings of an agent
+// file against a catalogue, each message led by the file and line that
+// withdraws the name.
+func unknownWithdrawn(cat *catalogue.Catalogue, a *catalogue.Agent) []catalogue.Finding {
+	if a == nil {
+		return nil
+	}
+	found := catalogue.UnknownWithdrawn(cat, a.Withdrawn)
+	for i := range found {
+		found[i].Message = agentPlace(a, found[i].Tools[0]) + ": " + found[i].Message
+	}
+	return found
+}
+
+// agentPlace names the file and line where an agent file withdraws name.
+func agentPlace(a *catalogue.Agent, name string) string {
+	if line := a.LineOf(name); line > 0 {
+		return fmt.Sprintf("%s:%d", a.File, line)
+	}
+	return a.File
 }
