@@ -2,7 +2,6 @@ package catalogue
 
 import (
 	"bytes"
-	"os"
 	"slices"
 
 	"github.com/goccy/go-yaml"
@@ -39,7 +38,7 @@ type agentFile struct {
 // LoadAgent reads an agent.yaml or gateway.yaml file. Errors name the file
 // and the line.
 func LoadAgent(path string) (*Agent, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package catalogue
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 )
 
 // The forms DetectForm names.
@@ -15,13 +14,14 @@ const (
 	FormUnknown   = "unknown"
 )
 
-// ImportFile reads a catalogue source from a file, whatever its form: a
-// catalogue file, an MCP tools/list answer, an OpenAPI 3.0 or 3.1 document
-// (JSON or YAML) or a LangChain tool list. Errors name the file and line.
+// ImportFile reads a catalogue source from a file of at most MaxFileBytes,
+// whatever its form: a catalogue file, an MCP tools/list answer, an OpenAPI
+// 3.0 or 3.1 document (JSON or YAML) or a LangChain tool list. Errors name
+// the file and line.
 // TypeScript projects are read by ImportTypeScript and live MCP servers by
 // ImportMCP.
 func ImportFile(path string) (*Catalogue, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,9 @@ func ImportFile(path string) (*Catalogue, error) {
 }
 
 // Import reads a catalogue source from its bytes; file names it in errors.
+// A UTF-8 byte order mark before the document is ignored.
 func Import(file string, data []byte) (*Catalogue, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	switch DetectForm(data) {
 	case FormCatalogue:
 		return Unmarshal(file, data)

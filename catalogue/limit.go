@@ -7,8 +7,34 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 	"sync/atomic"
 )
+
+// MaxFileBytes is the most a catalogue source, agent file or vocabulary
+// file read from a path may have: 64 MiB. It bounds what reading a device
+// (/dev/zero) or a pipe that never ends can take.
+const MaxFileBytes = 64 << 20
+
+// readFile reads the file at path, up to MaxFileBytes; a longer one is an
+// *Error naming it.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, &Error{File: path, Msg: fmt.Sprintf("the file has more than %s, the most a file read here may have", formatBytes(MaxFileBytes))}
+	}
+	return data, nil
+}
 
 // MaxMessageBytes is the most one message from an MCP server may have: a
 // line of standard input, an HTTP answer, a line of an event stream. It is
