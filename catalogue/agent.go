@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 
 	"github.com/goccy/go-yaml"
@@ -53,7 +54,7 @@ func ParseAgent(file string, data []byte) (*Agent, error) {
 		return a, nil
 	}
 	var f agentFile
-	if err := yaml.UnmarshalWithOptions(data, &f); err != nil {
+	if err := decodeYAML(data, &f); err != nil {
 		e := yamlError(file, err)
 		e.Msg = "not an agent file: " + stripYAMLPrefix(e.Msg)
 		return nil, e
@@ -86,6 +87,18 @@ func ParseAgent(file string, data []byte) (*Agent, error) {
 	a.Withdrawn = f.Withdrawn
 	a.Language = f.Language
 	return a, nil
+}
+
+// decodeYAML decodes data into v with goccy/go-yaml. The decoder is outside
+// code reading outside input: a panic in it (it has been seen to follow a
+// nil pointer on a malformed list) is returned as an error, not passed on.
+func decodeYAML(data []byte, v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the YAML decoder failed: %v", p)
+		}
+	}()
+	return yaml.UnmarshalWithOptions(data, v)
 }
 
 func stripYAMLPrefix(msg string) string {

@@ -95,6 +95,8 @@ var hostileAgents = []struct {
 	// The files carry much else, left alone: a key that is not quite
 	// withdrawn withdraws nothing.
 	{"NUL bytes", "\x00withdrawn: [a]\n", ""},
+	// Found by FuzzParseAgent: goccy/go-yaml's decoder panics on it.
+	{"a tag in a list", "withdrawn:\n  ! a\n  - b\n  -\n  - a", "agent.yaml: not an agent file: the YAML decoder failed: runtime error: invalid memory address or nil pointer dereference"},
 	{"1,001 deep", "other: " + strings.Repeat("[", 1001) + strings.Repeat("]", 1001) + "\nwithdrawn: [a]\n", "levels deep"},
 }
 

@@ -24,7 +24,8 @@ var clientInfo = &mcp.Implementation{Name: "stalwart-route", Version: "1"}
 const maxPages = 10000
 
 // DefaultMaxBytes is the most ImportMCP reads from a server in one import
-// unless told otherwise: 64 MiB, some hundred times a large tool list.
+// unless told otherwise: 64 MiB, several times the catalogue of ten
+// thousand tools.
 const DefaultMaxBytes = 64 << 20
 
 // MCPOptions bound a live import. The zero value applies DefaultMaxBytes and
