@@ -12,7 +12,9 @@ func TestLoadAgent(t *testing.T) {
 	a, err := LoadAgent("testdata/agents/agent.yaml")
 	require.NoError(t, err)
 	assert.Equal(t, &Agent{Withdrawn: []string{"refund_card", "archive_order", "no_such_tool"},
-		Language: "pt-BR", File: "testdata/agents/agent.yaml"}, a)
+		Language: "pt-BR", File: "testdata/agents/agent.yaml", Lines: []int{7, 8, 9}}, a)
+	assert.Equal(t, 9, a.LineOf("no_such_tool"))
+	assert.Equal(t, 0, a.LineOf("get_order"))
 	assert.True(t, a.IsWithdrawn("refund_card"))
 	assert.True(t, a.IsWithdrawn("no_such_tool"))
 	assert.False(t, a.IsWithdrawn("get_order"))
@@ -47,5 +49,53 @@ func TestParseAgentErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseAgent(%q) = %v, want %q", tt.in, err, tt.want)
 		}
+	}
+}
+
+func TestUnknownWithdrawn(t *testing.T) {
+	cat := Default()
+	tests := []struct {
+		withdrawn []string
+		want      []string
+	}{
+		{[]string{"refund_card", "archive_order"}, nil},
+		{[]string{"refund_crd"}, []string{"refund_crd: no such tool; did you mean refund_card?"}},
+		{[]string{"Refund_Card", "getorder", "charge-card"}, []string{
+			"Refund_Card: no such tool; did you mean refund_card?",
+			"getorder: no such tool; did you mean get_order?",
+			"charge-card: no such tool; did you mean charge_card?"}},
+		{[]string{"no_such_tool", "x"}, []string{"no_such_tool: no such tool", "x: no such tool"}},
+		{nil, nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, f := range UnknownWithdrawn(cat, tt.withdrawn) {
+			assert.Equal(t, LintWithdrawnToolUnknown, f.Lint)
+			assert.Equal(t, SeverityWarning, f.Severity)
+			require.Len(t, f.Tools, 1)
+			got = append(got, f.Tools[0]+": "+f.Message)
+		}
+		assert.Equal(t, tt.want, got, "UnknownWithdrawn(%q)", tt.withdrawn)
+	}
+	assert.Nil(t, UnknownWithdrawn(nil, []string{"a"}))
+}
+
+func TestEditDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"a", "", 1}, {"refund_crd", "refund_card", 1}, {"kitten", "sitting", 3}, {"pedido", "pedído", 1},
+	}
+	for _, tt := range tests {
+		if got, _ := editDistance([]rune(tt.a), []rune(tt.b), 100, nil); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+		if got, _ := editDistance([]rune(tt.b), []rune(tt.a), 100, nil); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.b, tt.a, got, tt.want)
+		}
+	}
+	if got, _ := editDistance([]rune("kitten"), []rune("sitting"), 2, nil); got < 2 {
+		t.Errorf("editDistance bounded by 2 = %d, want at least 2", got)
 	}
 }

@@ -108,11 +108,17 @@ func LineOf(data []byte, offset int64) int {
 	return 1 + bytes.Count(data[:offset], []byte{'\n'})
 }
 
+// maxJSONDepth is how deeply encoding/json lets a document nest.
+const maxJSONDepth = 10000
+
 // jsonError turns a decoding error of data into an *Error naming file and
 // line where the decoder gave an offset.
 func jsonError(file string, data []byte, err error) *Error {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
+		if strings.HasSuffix(syn.Error(), "exceeded max depth") {
+			return &Error{File: file, Line: LineOf(data, syn.Offset), Msg: fmt.Sprintf("the JSON nests more than %d levels deep", maxJSONDepth)}
+		}
 		return &Error{File: file, Line: LineOf(data, syn.Offset), Msg: "malformed JSON: " + syn.Error()}
 	}
 	var typ *json.UnmarshalTypeError
@@ -137,7 +143,7 @@ func lineOfString(data []byte, s string) int {
 	if err != nil {
 		return 0
 	}
-	i := strings.Index(string(data), string(q))
+	i := bytes.Index(data, q)
 	if i < 0 {
 		return 0
 	}

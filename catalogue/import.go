@@ -3,7 +3,6 @@ package catalogue
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 )
 
 // The forms DetectForm names.
@@ -15,13 +14,14 @@ const (
 	FormUnknown   = "unknown"
 )
 
-// ImportFile reads a catalogue source from a file, whatever its form: a
-// catalogue file, an MCP tools/list answer, an OpenAPI 3.0 or 3.1 document
-// (JSON or YAML) or a LangChain tool list. Errors name the file and line.
+// ImportFile reads a catalogue source from a file of at most MaxFileBytes,
+// whatever its form: a catalogue file, an MCP tools/list answer, an OpenAPI
+// 3.0 or 3.1 document (JSON or YAML) or a LangChain tool list. Errors name
+// the file and line.
 // TypeScript projects are read by ImportTypeScript and live MCP servers by
 // ImportMCP.
 func ImportFile(path string) (*Catalogue, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,9 @@ func ImportFile(path string) (*Catalogue, error) {
 }
 
 // Import reads a catalogue source from its bytes; file names it in errors.
+// A UTF-8 byte order mark before the document is ignored.
 func Import(file string, data []byte) (*Catalogue, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	switch DetectForm(data) {
 	case FormCatalogue:
 		return Unmarshal(file, data)
@@ -40,9 +42,17 @@ func Import(file string, data []byte) (*Catalogue, error) {
 	case FormLangChain:
 		return ParseLangChain(file, data)
 	}
-	// Say what is wrong with the file where it is malformed.
+	// Say what is wrong with the file where it is malformed: the tree
+	// reader, then the decoder the forms are told apart with, whose limits
+	// (such as its depth) the tree reader does not share.
 	if _, err := parseTree(file, data); err != nil {
 		return nil, err
+	}
+	if looksLikeJSON(data) {
+		var v json.RawMessage
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, jsonError(file, data, err)
+		}
 	}
 	return nil, &Error{File: file, Line: 1, Msg: "not a catalogue source: want a catalogue file, an MCP tools/list answer, an OpenAPI 3.0 or 3.1 document or a LangChain tool list"}
 }

@@ -55,6 +55,10 @@ const (
 	// catalogue does not hold.
 	LintCompensationToolMissing = "compensation_tool_missing"
 
+	// LintWithdrawnToolUnknown is a name an agent or gateway file withdraws
+	// that no tool of the catalogue has: a typo there leaves the tool it
+	// meant selectable. See UnknownWithdrawn.
+	LintWithdrawnToolUnknown = "withdrawn_tool_unknown"
 	// LintWriteWithoutCompensation is a write neither compensated nor
 	// marked irreversible.
 	LintWriteWithoutCompensation = "write_without_compensation"
@@ -116,6 +120,7 @@ var lintTable = []LintInfo{
 	{LintToolsIndistinguishable, SeverityError, GroupLints, "two tools the router cannot tell apart: a turn meant for one could reach the other"},
 	{LintNameReadAsGrammar, SeverityError, GroupLints, "a name the grammar reads as grammar words only: no turn can name the tool"},
 	{LintCompensationToolMissing, SeverityError, GroupLints, "a compensation that names a tool the catalogue does not hold"},
+	{LintWithdrawnToolUnknown, SeverityWarning, GroupLints, "a withdrawn name no tool has: the tool it meant is still selectable"},
 	{LintWriteWithoutCompensation, SeverityWarning, GroupLints, "a write neither compensated nor marked irreversible"},
 	{LintWriteNotRetrySafe, SeverityWarning, GroupLints, "a write with no idempotency, so an ambiguous failure goes to a person"},
 	{LintWriteWithoutResultSchema, SeverityWarning, GroupLints, "a write with no result schema, so its outcome could not be reported"},

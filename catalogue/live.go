@@ -23,60 +23,142 @@ var clientInfo = &mcp.Implementation{Name: "stalwart-route", Version: "1"}
 // that never stops paginating is an error rather than a hang.
 const maxPages = 10000
 
-// ImportMCP lists the tools of a live MCP server and makes them a catalogue
-// with the read/write rules and declarations of ParseMCP. address is an
-// http:// or https:// URL, spoken to over streamable HTTP and, where that
-// fails, over the older HTTP with server-sent events; anything else is a
-// command line, started and spoken to over its standard input and output.
-// Every page of the list is read. ctx bounds the whole import: a server that
-// does not answer in time, dies or answers something other than MCP gives an
-// *Error naming it, and no catalogue.
+// DefaultMaxBytes is the most ImportMCP reads from a server in one import
+// unless told otherwise: 64 MiB, several times the catalogue of ten
+// thousand tools.
+const DefaultMaxBytes = 64 << 20
+
+// MCPOptions bound a live import. The zero value applies DefaultMaxBytes and
+// leaves the time to the context.
+type MCPOptions struct {
+	// Timeout bounds the whole import, from starting or reaching the
+	// server to its last page; an error says the server did not answer
+	// within it. Zero leaves the time to the context alone.
+	Timeout time.Duration
+	// MaxBytes bounds the bytes read from the server over the whole
+	// import, every answer and event counted, so a server that sends
+	// without end is an error rather than memory exhausted. Zero means
+	// DefaultMaxBytes. No one message may have more than MaxMessageBytes
+	// (or MaxBytes, if less) either.
+	MaxBytes int64
+}
+
+// ImportMCP lists the tools of a live MCP server and makes them a catalogue,
+// as ImportMCPWith does with the zero MCPOptions.
+func ImportMCP(ctx context.Context, address string) (*Catalogue, error) {
+	return ImportMCPWith(ctx, address, MCPOptions{})
+}
+
+// ImportMCPWith lists the tools of a live MCP server and makes them a
+// catalogue with the read/write rules and declarations of ParseMCP. address
+// is an http:// or https:// URL, spoken to over streamable HTTP and, where
+// that fails, over the older HTTP with server-sent events; anything else is
+// a command line, started and spoken to over its standard input and output.
+// Every page of the list is read.
+//
+// ctx and o.Timeout bound the whole import, and o.MaxBytes what is read: a
+// server that does not answer in time, sends too much, dies or answers
+// something other than MCP gives an *Error naming it, and no catalogue. A
+// command is started in a process group of its own; when the import ends,
+// the group is killed and the command waited for, so nothing it started
+// outlives the call (on systems without process groups, only the command
+// is killed).
 //
 // The MCP client reads readOnlyHint and idempotentHint as plain booleans, so
 // from a live server they are recorded as declared only when true (false is
 // also their default); declarations belong in the tools' _meta.
-func ImportMCP(ctx context.Context, address string) (*Catalogue, error) {
+func ImportMCPWith(ctx context.Context, address string, o MCPOptions) (*Catalogue, error) {
 	address = strings.TrimSpace(address)
 	if address == "" {
 		return nil, &Error{Msg: "no MCP server address or command"}
 	}
-	if strings.HasPrefix(address, "http://") || strings.HasPrefix(address, "https://") {
-		return importHTTP(ctx, address)
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
 	}
-	return importCommand(ctx, address)
+	if o.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.Timeout)
+		defer cancel()
+	}
+	im := &liveImport{name: address, opts: o, budget: newByteBudget(o.MaxBytes), start: time.Now()}
+	if strings.HasPrefix(address, "http://") || strings.HasPrefix(address, "https://") {
+		return im.overHTTP(ctx)
+	}
+	return im.overCommand(ctx)
 }
 
-func importHTTP(ctx context.Context, url string) (*Catalogue, error) {
+// liveImport is one import from a live server.
+type liveImport struct {
+	name   string // the address or command, for errors
+	opts   MCPOptions
+	budget *byteBudget
+	start  time.Time
+}
+
+func (im *liveImport) overHTTP(ctx context.Context) (*Catalogue, error) {
 	// A client of its own, so a server that holds a connection open cannot
-	// outlive the import through a shared pool.
-	client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	// outlive the import through a shared pool; every body it reads counts
+	// against the import's bytes.
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	base.MaxResponseHeaderBytes = 1 << 20
+	client := &http.Client{Transport: &budgetTransport{base: base, budget: im.budget}}
 	defer client.CloseIdleConnections()
-	c, err := importOver(ctx, url, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: client, MaxRetries: -1})
-	if err == nil || ctx.Err() != nil {
+	// The client's own limit per event, a little past the budget's, so
+	// that the budget, which says what it found, speaks first.
+	maxEvent := int(im.budget.maxMessage + 4<<10)
+	url := im.name
+	c, err := im.over(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: client, MaxRetries: -1, MaxEventSize: maxEvent})
+	if err == nil || ctx.Err() != nil || im.budget.exceeded() {
 		return c, err
 	}
 	// Servers written before streamable HTTP speak HTTP with server-sent
 	// events.
-	c, sseErr := importOver(ctx, url, &mcp.SSEClientTransport{Endpoint: url, HTTPClient: client})
-	if sseErr == nil || ctx.Err() != nil {
+	c, sseErr := im.over(ctx, &mcp.SSEClientTransport{Endpoint: url, HTTPClient: client, MaxEventSize: maxEvent})
+	if sseErr == nil || ctx.Err() != nil || im.budget.exceeded() {
 		return c, sseErr
 	}
 	return nil, &Error{File: url, Msg: fmt.Sprintf("no MCP server answered: over streamable HTTP: %s; over SSE: %s",
 		errorText(err), errorText(sseErr))}
 }
 
-func importCommand(ctx context.Context, command string) (*Catalogue, error) {
+func (im *liveImport) overCommand(ctx context.Context) (*Catalogue, error) {
+	command := im.name
 	args, err := splitCommand(command)
 	if err != nil {
 		return nil, &Error{File: command, Msg: err.Error()}
 	}
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd := exec.Command(args[0], args[1:]...)
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
-	// Killed with the context; no need to wait for it to go after that.
-	cmd.WaitDelay = time.Second
-	c, err := importOver(ctx, command, &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second})
-	if err != nil && ctx.Err() == nil {
+	// Once the command is gone, whatever still holds its standard error
+	// open is not waited for long.
+	cmd.WaitDelay = 500 * time.Millisecond
+	inProcessGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, &Error{File: command, Msg: "could not start the server: " + err.Error()}
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, &Error{File: command, Msg: "could not start the server: " + err.Error()}
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, &Error{File: command, Msg: "could not start the server: " + errorText(err)}
+	}
+	maxLine := int(im.budget.maxMessage + 4<<10)
+	c, err := im.over(ctx, &mcp.IOTransport{Reader: im.budget.reader(stdout, framedByLine), Writer: stdin, MaxLineLength: maxLine})
+	// A server that listed its tools may exit by itself once its input
+	// closes, for a moment within the time left; every other is killed at
+	// once.
+	grace := time.Duration(0)
+	if err == nil {
+		grace = 500 * time.Millisecond
+		if d, ok := ctx.Deadline(); ok {
+			grace = min(grace, max(time.Until(d), 0))
+		}
+	}
+	stopCommand(cmd, stdin, grace)
+	if err != nil && ctx.Err() == nil && !im.budget.exceeded() {
 		var e *Error
 		if errors.As(err, &e) {
 			if said := stderr.String(); said != "" {
@@ -88,6 +170,57 @@ func importCommand(ctx context.Context, command string) (*Catalogue, error) {
 		}
 	}
 	return c, err
+}
+
+// stopCommand ends a server the import started and everything it started:
+// its input is closed, it has grace to exit by itself, then its process
+// group is killed and it is waited for.
+func stopCommand(cmd *exec.Cmd, stdin io.Closer, grace time.Duration) {
+	// The connection may have closed the pipe already; a second close
+	// says so and nothing else.
+	_ = stdin.Close()
+	exited := make(chan struct{})
+	go func() {
+		// Wait's error says how the server ended (killed, as a rule):
+		// ProcessState keeps it for the import's error.
+		_ = cmd.Wait()
+		close(exited)
+	}()
+	if grace > 0 {
+		select {
+		case <-exited:
+		case <-time.After(grace):
+		}
+	}
+	// The group outlives its leader while anything it started runs, and
+	// its id is not reused while it does: killing it after the leader
+	// exited reaches the rest.
+	killProcessGroup(cmd)
+	<-exited
+}
+
+// over connects to a server over t, lists its tools page by page and closes
+// the connection, within ctx.
+func (im *liveImport) over(ctx context.Context, t mcp.Transport) (*Catalogue, error) {
+	c, err := importOver(ctx, im.name, t)
+	switch {
+	case err == nil:
+		return c, nil
+	case im.budget.exceeded():
+		return nil, im.budget.err(im.name)
+	case ctx.Err() != nil:
+		return nil, im.timeoutError(ctx)
+	}
+	return nil, err
+}
+
+// timeoutError says that the server did not answer before ctx ended, in the
+// duration the caller gave where there is one.
+func (im *liveImport) timeoutError(ctx context.Context) *Error {
+	if im.opts.Timeout > 0 && !errors.Is(ctx.Err(), context.Canceled) {
+		return &Error{File: im.name, Msg: fmt.Sprintf("the server did not answer within %s (raise --timeout if it is slow to start)", im.opts.Timeout)}
+	}
+	return timeoutError(ctx, im.name, im.start)
 }
 
 // importOver connects to a server over t, lists its tools page by page and

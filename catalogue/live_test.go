@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -41,6 +42,14 @@ func TestMain(m *testing.M) {
 		}
 		time.Sleep(time.Minute)
 		os.Exit(0)
+	case "flood":
+		// Sends notifications without end, each one small.
+		line := []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("a", 200) + `"}}` + "\n")
+		for {
+			if _, err := os.Stdout.Write(line); err != nil {
+				os.Exit(0)
+			}
+		}
 	case "die":
 		fmt.Fprintln(os.Stderr, "cannot open the shop database")
 		os.Exit(3)
@@ -213,4 +222,71 @@ func TestSplitCommand(t *testing.T) {
 		_, err := splitCommand(bad)
 		assert.Error(t, err, "splitCommand(%q)", bad)
 	}
+}
+
+// flood answers every request with a body that never ends: head, then body
+// over and over.
+func flood(contentType, head, body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(http.StatusOK)
+		if _, err := io.WriteString(w, head); err != nil {
+			return
+		}
+		chunk := []byte(strings.Repeat(body, 32<<10/len(body)))
+		for r.Context().Err() == nil {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// A server that sends without end, over HTTP, SSE or standard output, is an
+// error once MaxBytes are read, well before the timeout.
+func TestImportMCPFlood(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+	}{
+		{"json", flood("application/json", `{"jsonrpc":"2.0","id":1,"result":{"x":"`, "a")},
+		{"one endless event", flood("text/event-stream", "event: message\ndata: ", "a")},
+		{"endless comments", flood("text/event-stream", "", ": still here\n")},
+		{"endless events", flood("text/event-stream", "", "event: endpoint\ndata: /mcp\n\n")},
+	}
+	for _, tt := range tests {
+		srv := httptest.NewServer(tt.handler)
+		msg := importErrorWith(t, srv.URL, MCPOptions{Timeout: 5 * time.Second, MaxBytes: 1 << 20}, 2*time.Second)
+		assert.Contains(t, msg, srv.URL+": the server sent more than 1 MiB", tt.name)
+		srv.Close()
+	}
+	t.Setenv(serverEnv, "flood")
+	command := quoteCommand(os.Args[0])
+	msg := importErrorWith(t, command, MCPOptions{Timeout: 5 * time.Second, MaxBytes: 1 << 20}, 2*time.Second)
+	assert.Contains(t, msg, command+": the server sent more than 1 MiB")
+}
+
+// The timeout an error reports is the one given, as given.
+func TestImportMCPTimeoutAsGiven(t *testing.T) {
+	t.Setenv(serverEnv, "hang")
+	command := quoteCommand(os.Args[0])
+	msg := importErrorWith(t, command, MCPOptions{Timeout: 300500 * time.Microsecond}, time.Second)
+	assert.Contains(t, msg, "did not answer within 300.5ms")
+}
+
+// importErrorWith runs ImportMCPWith and checks that it fails with an
+// *Error naming the server within limit.
+func importErrorWith(t *testing.T, address string, o MCPOptions, limit time.Duration) string {
+	t.Helper()
+	start := time.Now()
+	c, err := ImportMCPWith(context.Background(), address, o)
+	elapsed := time.Since(start)
+	require.Error(t, err)
+	assert.Nil(t, c)
+	var e *Error
+	require.True(t, errors.As(err, &e), "error %T %v is not an *Error", err, err)
+	assert.Equal(t, address, e.File)
+	assert.Less(t, elapsed, limit, "ImportMCPWith(%q) took %s", address, elapsed)
+	t.Logf("ImportMCPWith(%q) = %v (%s)", address, err, elapsed.Round(time.Millisecond))
+	return err.Error()
 }

@@ -239,18 +239,26 @@ func compactJSON(raw json.RawMessage) json.RawMessage {
 	return b.Bytes()
 }
 
-// checkNames reports tools that appear twice, at the lines lines gives.
+// checkNames reports each tool whose name an earlier tool has, at the line
+// of the repeat, naming the line of the first; lines gives the lines of
+// each name's elements in order.
 func checkNames(file string, tools []Tool, lines map[string][]int, errs *ErrorList) {
-	seen := make(map[string]bool, len(tools))
+	count := make(map[string]int, len(tools))
 	for _, t := range tools {
-		if seen[t.Name] {
-			at := lines[t.Name]
-			line := 0
-			if len(at) > 1 {
-				line = at[1]
-			}
-			errs.Add(file, line, "tool %q appears twice", t.Name)
+		n := count[t.Name]
+		count[t.Name]++
+		if n == 0 {
+			continue
 		}
-		seen[t.Name] = true
+		at := lines[t.Name]
+		line := 0
+		if n < len(at) {
+			line = at[n]
+		}
+		if len(at) > 0 && at[0] > 0 {
+			errs.Add(file, line, "tool %q appears twice: first at line %d", t.Name, at[0])
+			continue
+		}
+		errs.Add(file, line, "tool %q appears twice", t.Name)
 	}
 }

@@ -90,6 +90,7 @@ func TestMCPErrors(t *testing.T) {
 	}{
 		{"{\"tools\": [\n{\"name\": \"a\"},\n{\"name\": \"b\",\n \"annotations\": {\"readOnlyHint\": \"yes\"}}]}", 3, "readOnlyHint is not true or false"},
 		{"{\"tools\": [\n{\"name\": \"a\"},\n{\"name\": \"a\"}]}", 3, `"a" appears twice`},
+		{"{\"tools\": [\n{\"name\": \"a\"},\n{\"name\": \"a\"},\n{\"name\": \"a\"}]}", 4, `"a" appears twice: first at line 2`},
 		{"{\"tools\": [\n{\"name\": \"a\",\n \"_meta\": {\"domain\": \"shops\"}}]}", 2, `domain "shops"`},
 		{"{\"tools\": [\n{\"name\": \"a\",\n \"_meta\": {\"compensation\": {\"arguments\": {}}}}]}", 2, "compensation: names no tool"},
 		{"{\"tools\": [\n{\"name\": \"a\",\n \"_meta\": {\"side_effect\": \"X9\"}}]}", 2, "side-effect class"},

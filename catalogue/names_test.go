@@ -26,6 +26,7 @@ func TestNameWords(t *testing.T) {
 		{"", ""},
 		{"criarPedidoDeCompra", "criar pedido de compra"},
 		{"ÉditerCommande", "editer commande"}, // folded, as the router reads it
+		{"aͺ", "a ι"},                         // U+037A folds to a space and iota: two words
 	}
 	for _, tt := range tests {
 		if got := strings.Join(NameWords(tt.in), " "); got != tt.want {

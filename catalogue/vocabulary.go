@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"os"
 	"sort"
 	"strings"
 
@@ -42,7 +41,7 @@ type Vocabulary struct {
 
 // LoadVocabulary reads a vocabulary file. Errors name the file and line.
 func LoadVocabulary(path string) (*Vocabulary, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -21,16 +21,14 @@ func AppendNameWords(dst []string, name string) []string {
 	var prev rune
 	flush := func(end int) {
 		if start >= 0 && end > start {
-			if w := Normalize(name[start:end]); w != "" {
-				dst = append(dst, w)
-			}
+			dst = appendFolded(dst, Normalize(name[start:end]))
 		}
 		start = -1
 	}
 	// Digits stay with the letters before them (v2, ec2, oauth2); an
 	// upper-case letter after a digit starts a word (v2ListUsers).
 	for i, r := range name {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) {
+		if !isWordRune(r) {
 			flush(i)
 			prev = r
 			continue
@@ -55,6 +53,26 @@ func AppendNameWords(dst []string, name string) []string {
 	}
 	flush(len(name))
 	return dst
+}
+
+// isWordRune reports whether r belongs in a name's word: a letter, a digit
+// or a combining mark.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+// appendFolded appends a folded word to dst. Folding can make a word of
+// something else: NFKC reads U+037A (a letter) as a space and a combining
+// mark, so "aͺ" folds to "a ι". A word is split again where folding put
+// anything but letters and digits, so no word ever holds a space.
+func appendFolded(dst []string, w string) []string {
+	if strings.IndexFunc(w, func(r rune) bool { return !isWordRune(r) }) < 0 {
+		if w != "" {
+			dst = append(dst, w)
+		}
+		return dst
+	}
+	return append(dst, strings.FieldsFunc(w, func(r rune) bool { return !isWordRune(r) })...)
 }
 
 // JoinName returns the words of name joined by single spaces.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -30,6 +31,10 @@ func TestSplitName(t *testing.T) {
 		{"ÓrdenGet", "orden get"},
 		{"", ""},
 		{"__", ""},
+		// Folding makes U+037A a space and a mark: the word is split
+		// again after folding.
+		{"aͺ", "a ι"},
+		{"getͺOrder", "get ι order"},
 	}
 	for _, tt := range tests {
 		if got := JoinName(tt.in); got != tt.want {
@@ -215,8 +220,8 @@ func FuzzTokenize(f *testing.F) {
 			t.Fatalf("Normalize(%q) = %q, not valid UTF-8", s, n)
 		}
 		for _, w := range SplitName(s) {
-			if w == "" {
-				t.Fatalf("SplitName(%q) has an empty word", s)
+			if w == "" || strings.ContainsFunc(w, unicode.IsSpace) {
+				t.Fatalf("SplitName(%q) has word %q", s, w)
 			}
 		}
 	})

@@ -28,6 +28,7 @@ func newCatalogueCmd(e *env) *cobra.Command {
 type importFlags struct {
 	mcp          string
 	timeout      time.Duration
+	maxBytes     byteSize
 	declarations string
 	out          string
 }
@@ -46,7 +47,17 @@ whose compiler's declaration files (tsc --declaration) are read from
 http:// or https:// address, or a command line that starts one.
 
 The catalogue is printed, or written to --out. An import that fails writes
-nothing, and names the file and line (or the server) of every problem.`,
+nothing, and names the file and line (or the server) of every problem.
+
+Limits. With --mcp, the whole import (starting or reaching the server and
+every page of its list) ends within --timeout, and at most --max-bytes
+(default 64MiB) are read from the server, over HTTP, SSE or standard
+output alike; past either the import fails. A command started with --mcp
+runs in a process group of its own, which is killed when the import ends,
+so nothing it started outlives route. --out writes only a regular file, by
+writing a temporary file beside it and renaming it over: a symbolic link,
+device, FIFO or folder at F is refused and left as it was, and a file
+already there keeps its permissions.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := runImport(cmd, args, f)
@@ -61,9 +72,11 @@ nothing, and names the file and line (or the server) of every problem.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.mcp, "mcp", "", "list the tools of a live MCP server: an `ADDRESS` (http:// or https://) or a COMMAND that starts one")
-	cmd.Flags().DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for the MCP server (with --mcp)")
+	cmd.Flags().DurationVar(&f.timeout, "timeout", 30*time.Second, "how long the whole import from the MCP server may take (with --mcp)")
+	f.maxBytes = catalogue.DefaultMaxBytes
+	cmd.Flags().Var(&f.maxBytes, "max-bytes", "the most bytes to read from the MCP server, such as 64MiB or 512KiB (with --mcp)")
 	cmd.Flags().StringVar(&f.declarations, "declarations", "", "the `DIR` of a TypeScript project's declaration files (.d.ts)")
-	cmd.Flags().StringVar(&f.out, "out", "", "write the catalogue to `F` instead of printing it")
+	cmd.Flags().StringVar(&f.out, "out", "", "write the catalogue to the regular file `F` instead of printing it")
 	return cmd
 }
 
@@ -82,13 +95,14 @@ func runImport(cmd *cobra.Command, args []string, f importFlags) (*catalogue.Cat
 		return nil, usageError("import needs a SOURCE or --mcp ADDRESS")
 	case f.mcp == "" && cmd.Flags().Changed("timeout"):
 		return nil, usageError("--timeout is for --mcp")
+	case f.mcp == "" && cmd.Flags().Changed("max-bytes"):
+		return nil, usageError("--max-bytes is for --mcp")
 	case f.timeout <= 0:
 		return nil, usageError("--timeout must be more than 0, not %s", f.timeout)
 	}
 	if f.mcp != "" {
-		ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
-		defer cancel()
-		c, err := catalogue.ImportMCP(ctx, f.mcp)
+		c, err := catalogue.ImportMCPWith(context.Background(), f.mcp,
+			catalogue.MCPOptions{Timeout: f.timeout, MaxBytes: int64(f.maxBytes)})
 		return c, fileError(err)
 	}
 	info, err := os.Stat(source)

@@ -5,9 +5,10 @@
 // benchmarks the router.
 //
 // Exit status: 0 when every turn was read (whatever the outcome), 1 for a bad
-// catalogue or file, 2 for bad usage. route diff has its own, as diff does:
-// 0 for nothing to review, 1 for a change to review, 2 for bad usage or a
-// file that cannot be read.
+// catalogue or file or a failed read or write (standard output included), 2
+// for bad usage. route diff has its own, as diff does: 0 for nothing to
+// review, 1 for a change to review, 2 for bad usage or a file that cannot
+// be read.
 package main
 
 import (
@@ -90,12 +91,38 @@ func newRootCmd(e *env) *cobra.Command {
 	return root
 }
 
+// outputWriter writes to standard output and keeps the first error: a
+// failed write is an I/O failure (exit status 1), whether or not the
+// command that wrote passed the error on.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write writes p, or fails at once after a write has failed.
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = &exitError{code: 1, err: fmt.Errorf("writing standard output: %w", err)}
+		return n, o.err
+	}
+	return n, nil
+}
+
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	out := &outputWriter{w: stdout}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr}
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	err := root.Execute()
+	if out.err != nil {
+		// Whatever else went wrong, the output is lost: say so.
+		err = out.err
+	}
 	if err == nil {
 		return 0
 	}

@@ -40,10 +40,18 @@ func newSelectCmd(e *env) *cobra.Command {
 that none does, that two are too close to call, that the tool is withdrawn,
 or that the turn is not in the chosen language. With no TURN it reads one
 turn per line from standard input. With no --catalogue it uses the embedded
-example shop.`,
+example shop.
+
+A tool that --agent withdraws but the catalogue does not have is warned of
+on standard error, with the closest name the catalogue has: a typo there
+leaves the tool it meant selectable.
+
+Limits. A turn has at most 16 KiB. On standard input, a line that is too
+long, or is not text, is reported with its line number on standard error
+and skipped; the lines after it are still read, and the exit status is 1.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openRouter(f.catalogue, f.lang, f.agent, f.vocabulary)
+			r, err := openRouter(e.stderr, f.catalogue, f.lang, f.agent, f.vocabulary)
 			if err != nil {
 				return err
 			}
@@ -82,7 +90,9 @@ example shop.`,
 }
 
 // openRouter loads the catalogue and the agent file and builds a router.
-func openRouter(catFile, lang, agentFile, vocabFile string) (*router.Router, error) {
+// What the agent file withdraws that the catalogue lacks is warned of on
+// stderr.
+func openRouter(stderr io.Writer, catFile, lang, agentFile, vocabFile string) (*router.Router, error) {
 	cat, err := loadCatalogue(catFile)
 	if err != nil {
 		return nil, err
@@ -109,6 +119,12 @@ func openRouter(catFile, lang, agentFile, vocabFile string) (*router.Router, err
 		opts.Withdrawn = a.Withdrawn
 		if lang == "" && a.Language != "" {
 			chosen, from = a.Language, agentFile
+		}
+		for _, f := range catalogue.UnknownWithdrawn(cat, a.Withdrawn) {
+			name := f.Tools[0]
+			if _, err := fmt.Fprintf(stderr, "route: warning: %s: withdrawn tool %s: %s\n", agentPlace(a, name), name, f.Message); err != nil {
+				return nil, fileError(err)
+			}
 		}
 	}
 	if chosen != "" {
@@ -139,34 +155,78 @@ func checkTurn(turn string) error {
 	return nil
 }
 
+// maxLine is the longest line of standard input kept whole; a longer one
+// is counted, reported and skipped without being held.
+const maxLine = 4 * maxTurn
+
 // selectLines decides every line of standard input. A line that is not a
-// turn is reported with its number and the rest go on; the exit status is
-// then 1.
+// turn (too long, not text) is reported on standard error with its number
+// and the rest go on; the exit status is then 1.
 func selectLines(e *env, r *router.Router, f selectFlags) error {
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 0, 64<<10), 4*maxTurn)
+	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	bad := 0
-	for line := 1; sc.Scan(); line++ {
-		turn := strings.TrimSpace(sc.Text())
-		if turn == "" {
-			continue
+	for line := 1; ; line++ {
+		text, n, err := readLine(in, maxLine)
+		if err != nil && err != io.EOF {
+			return fileError(fmt.Errorf("standard input:%d: %w", line, err))
 		}
-		if err := checkTurn(turn); err != nil {
-			fmt.Fprintf(e.stderr, "route: standard input:%d: %v\n", line, err)
+		if n == 0 && err == io.EOF {
+			break
+		}
+		turn := strings.TrimSpace(string(text))
+		switch {
+		case n > maxLine:
+			fmt.Fprintf(e.stderr, "route: standard input:%d: the line is %d bytes, more than the %d a turn may have\n", line, n, maxTurn)
 			bad++
-			continue
+		case turn == "":
+		default:
+			if err := checkTurn(turn); err != nil {
+				fmt.Fprintf(e.stderr, "route: standard input:%d: %v\n", line, err)
+				bad++
+				break
+			}
+			if err := printDecision(e.stdout, r, turn, f); err != nil {
+				return err
+			}
 		}
-		if err := printDecision(e.stdout, r, turn, f); err != nil {
-			return err
+		if err == io.EOF {
+			break
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fileError(fmt.Errorf("standard input: %w", err))
 	}
 	if bad > 0 {
 		return &exitError{code: 1, err: fmt.Errorf("%d line(s) of standard input were not turns", bad)}
 	}
 	return nil
+}
+
+// readLine reads one line of r and returns it without its line end, keeping
+// at most max bytes of it, and the length of the whole line. At the end of
+// the input it returns io.EOF, with the last line if it had no line end.
+func readLine(r *bufio.Reader, max int) (line []byte, n int, err error) {
+	var before byte // the last byte of the fragments before this one
+	for {
+		frag, err := r.ReadSlice('\n')
+		n += len(frag)
+		if keep := max + 1 - len(line); keep > 0 {
+			line = append(line, frag[:min(keep, len(frag))]...)
+		}
+		if err == bufio.ErrBufferFull {
+			before = frag[len(frag)-1]
+			continue
+		}
+		if err == nil {
+			// The line end, \n or \r\n, is not part of the line.
+			n--
+			if len(frag) >= 2 {
+				before = frag[len(frag)-2]
+			}
+			if n > 0 && before == '\r' {
+				n--
+			}
+			line = line[:min(len(line), n)]
+		}
+		return line, n, err
+	}
 }
 
 // printDecision decides a turn and prints the decision: as a JSON object

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -101,4 +105,72 @@ func TestSelectExplainBindings(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, `bound: order_id = 42 from "42" [27,29] by noun`)
 	assert.Contains(t, stdout, "confirm: Refund 20 USD on order 42 with refund_card?")
+}
+
+// routeIn runs the command line with stdin as its standard input.
+func routeIn(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// A line too long to be a turn is reported with its number, and the lines
+// after it are still decided.
+func TestSelectLinesTooLong(t *testing.T) {
+	long := strings.Repeat("a", 100<<10)
+	in := "show me order 42\n" + long + "\n" + strings.Repeat("b", 20<<10) + "\r\narchive order 7\r\n\nrefund order 9"
+	code, stdout, stderr := routeIn(in, "select")
+	assert.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Len(t, lines, 3, stdout)
+	assert.True(t, strings.HasPrefix(lines[0], "selected get_order"), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "selected archive_order"), lines[1])
+	assert.Contains(t, lines[2], "refund")
+	assert.Contains(t, stderr, "route: standard input:2: the line is 102400 bytes, more than the 16384 a turn may have\n")
+	assert.Contains(t, stderr, "route: standard input:3: the turn is 20480 bytes, more than the 16384 a turn may have\n")
+	assert.Contains(t, stderr, "2 line(s) of standard input were not turns")
+	assert.NotContains(t, stderr, "token too long")
+}
+
+func TestReadLine(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		lens []int
+	}{
+		{"a\nbc\r\n\nd", []string{"a", "bc", "", "d"}, []int{1, 2, 0, 1}},
+		{"abcdef\nxy\n", []string{"abcde", "xy"}, []int{6, 2}},
+		{"abcde\r\n", []string{"abcde"}, []int{5}},
+		{"", nil, nil},
+	}
+	for _, tt := range tests {
+		r := bufio.NewReaderSize(strings.NewReader(tt.in), 16)
+		var got []string
+		var lens []int
+		for {
+			line, n, err := readLine(r, 4)
+			if n == 0 && err == io.EOF {
+				break
+			}
+			got = append(got, string(line[:min(len(line), n)]))
+			lens = append(lens, n)
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+		}
+		assert.Equal(t, tt.want, got, "readLine(%q)", tt.in)
+		assert.Equal(t, tt.lens, lens, "readLine(%q) lengths", tt.in)
+	}
+}
+
+// A withdrawn name the catalogue lacks is warned of on stderr, with the
+// closest tool name; the turn is still decided.
+func TestSelectWarnsUnknownWithdrawn(t *testing.T) {
+	agent := filepath.Join(t.TempDir(), "agent.yaml")
+	require.NoError(t, os.WriteFile(agent, []byte("language: en\nwithdrawn:\n  - refund_crd\n  - archive_order\n"), 0o644))
+	code, stdout, stderr := route("select", "--agent", agent, "archive order 7")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "route: warning: "+agent+":3: withdrawn tool refund_crd: no such tool; did you mean refund_card?\n", stderr)
+	assert.True(t, strings.HasPrefix(stdout, "withdrawn"), stdout)
 }

@@ -18,6 +18,7 @@ type verifyFlags struct {
 	agent     string
 	turns     string
 	json      bool
+	strict    bool
 }
 
 func newVerifyCmd(e *env) *cobra.Command {
@@ -31,10 +32,12 @@ plain turns, in every language, with the index that routes turns), names read
 as grammar, and the review checklist of the tool entry template as a group of
 its own. Errors come first. With no --catalogue it lints the embedded example
 shop. --agent applies an agent or gateway file: its withdrawn tools are not
-linted for ambiguity, and its language is the one whose turns are routed.
+linted for ambiguity, its language is the one whose turns are routed, and a
+name it withdraws that no tool has is a warning (withdrawn_tool_unknown),
+with the closest name the catalogue has.
 
-Exit status: 0 when the catalogue has no error, 1 when it has one or a file
-is bad, 2 for bad usage.`,
+Exit status: 0 when the catalogue has no error, 1 when it has one (or, with
+--strict, a warning) or a file is bad, 2 for bad usage.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runVerify(e, f)
@@ -44,6 +47,7 @@ is bad, 2 for bad usage.`,
 	cmd.Flags().StringVar(&f.agent, "agent", "", "an agent or gateway file `F` naming withdrawn tools and the language")
 	cmd.Flags().StringVar(&f.turns, "turns", "", "a golden file `F` of turns and the tools they must reach: each miss is an error")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print the report as one JSON object")
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings as well as errors")
 	return cmd
 }
 
@@ -56,11 +60,13 @@ func runVerify(e *env, f verifyFlags) error {
 		cat.Source = f.catalogue
 	}
 	var opts router.VerifyOptions
+	var agent *catalogue.Agent
 	if f.agent != "" {
 		a, err := catalogue.LoadAgent(f.agent)
 		if err != nil {
 			return fileError(err)
 		}
+		agent = a
 		opts.Withdrawn = a.Withdrawn
 		if a.Language != "" {
 			l, err := tokenize.ParseLanguage(a.Language)
@@ -80,6 +86,7 @@ func runVerify(e *env, f verifyFlags) error {
 	if err != nil {
 		return fileError(err)
 	}
+	changed := false
 	if golden != nil {
 		misses, err := review.Check(cat, golden, review.CheckOptions{Withdrawn: opts.Withdrawn})
 		if err != nil {
@@ -87,7 +94,14 @@ func runVerify(e *env, f verifyFlags) error {
 		}
 		for _, m := range misses {
 			rep.Add(m.Finding())
+			changed = true
 		}
+	}
+	if found := unknownWithdrawn(cat, agent); len(found) > 0 {
+		rep.Add(found...)
+		changed = true
+	}
+	if changed {
 		rep.Sort()
 	}
 	if f.json {
@@ -102,5 +116,30 @@ func runVerify(e *env, f verifyFlags) error {
 	if rep.HasErrors() {
 		return &exitError{code: 1, err: fmt.Errorf("verify: %d error(s) in the catalogue", rep.Errors)}
 	}
+	if f.strict && rep.Warnings > 0 {
+		return &exitError{code: 1, err: fmt.Errorf("verify: %d warning(s) in the catalogue, and --strict", rep.Warnings)}
+	}
 	return nil
+}
+
+// unknownWithdrawn returns the withdrawn_tool_unknown warnings of an agent
+// file against a catalogue, each message led by the file and line that
+// withdraws the name.
+func unknownWithdrawn(cat *catalogue.Catalogue, a *catalogue.Agent) []catalogue.Finding {
+	if a == nil {
+		return nil
+	}
+	found := catalogue.UnknownWithdrawn(cat, a.Withdrawn)
+	for i := range found {
+		found[i].Message = agentPlace(a, found[i].Tools[0]) + ": " + found[i].Message
+	}
+	return found
+}
+
+// agentPlace names the file and line where an agent file withdraws name.
+func agentPlace(a *catalogue.Agent, name string) string {
+	if line := a.LineOf(name); line > 0 {
+		return fmt.Sprintf("%s:%d", a.File, line)
+	}
+	return a.File
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -132,4 +133,36 @@ func TestVerifyTurns(t *testing.T) {
 	code, _, stderr = route("verify", "--turns", writeFile(t, "bad.jsonl", "{\"turn\": \"x\", \"language\": \"fr\", \"expect\": null}\n"))
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, `bad.jsonl:1: golden turn "x": unsupported language "fr"`)
+}
+
+// A withdrawn name the catalogue lacks is a warning of its own, naming the
+// agent file's line and the closest tool; --strict makes warnings fail.
+func TestVerifyUnknownWithdrawn(t *testing.T) {
+	agent := writeFile(t, "agent.yaml", "language: en\nwithdrawn:\n  - refund_crd\n")
+	code, stdout, stderr := route("verify", "--agent", agent)
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `(?m)^  warning\s+withdrawn_tool_unknown\s+refund_crd\s+`+regexp.QuoteMeta(agent)+`:3: no such tool; did you mean refund_card\?$`, stdout)
+
+	code, stdout, stderr = route("verify", "--agent", agent, "--json")
+	require.Equal(t, 0, code, stderr)
+	var r catalogue.Report
+	require.NoError(t, json.Unmarshal([]byte(stdout), &r))
+	var found []catalogue.Finding
+	for _, f := range r.Findings {
+		if f.Lint == catalogue.LintWithdrawnToolUnknown {
+			found = append(found, f)
+		}
+	}
+	require.Len(t, found, 1)
+	assert.Equal(t, []string{"refund_crd"}, found[0].Tools)
+	assert.Equal(t, catalogue.SeverityWarning, found[0].Severity)
+
+	code, _, stderr = route("verify", "--agent", agent, "--strict")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "warning(s) in the catalogue, and --strict")
+
+	// A catalogue with no warnings passes --strict.
+	clean := writeFile(t, "clean.json", `{"format": 1, "tools": []}`)
+	code, _, stderr = route("verify", "--catalogue", clean, "--strict")
+	assert.Equal(t, 0, code, stderr)
 }
