@@ -54,10 +54,13 @@ func (c *Catalogue) WriteFile(path string) error {
 	if err != nil {
 		return &Error{File: path, Msg: err.Error()}
 	}
-	return writeAtomic(path, data)
+	return WriteAtomic(path, data)
 }
 
-func writeAtomic(path string, data []byte) error {
+// WriteAtomic writes data to path as WriteFile writes a catalogue: only
+// to a regular file (a link, device, FIFO or folder is refused), keeping
+// an existing file's mode, through a temporary file renamed over path.
+func WriteAtomic(path string, data []byte) error {
 	mode := os.FileMode(0o644)
 	info, err := os.Lstat(path)
 	switch {

@@ -2,12 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/stalwart-agents/stalwart/bench"
+	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/router"
 )
 
@@ -47,7 +46,7 @@ The committed file is router/weights.json:
 			if err != nil {
 				return err
 			}
-			if err := writeFileAtomic(out, data); err != nil {
+			if err := catalogue.WriteAtomic(out, data); err != nil {
 				return fileError(err)
 			}
 			_, err = fmt.Fprintf(e.stdout, "fit %d examples of %d corpora: loss %.4f; thresholds read %.2f/%.2f, write %.2f/%.2f, destructive %.2f/%.2f; baseline %.4f; wrote %s\n",
@@ -61,32 +60,4 @@ The committed file is router/weights.json:
 	cmd.Flags().StringVar(&out, "out", "", "the weights `FILE` to write")
 	cmd.Flags().Float64Var(&l2, "l2", router.DefaultL2, "the L2 regularisation")
 	return cmd
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it over path, so path is never half-written.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }
