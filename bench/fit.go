@@ -183,10 +183,11 @@ func fitCases(tcs []trainCase, l2 float64, records []router.CorpusRecord) (*rout
 }
 
 // chooseBaseline chooses the baseline's threshold on score relative to
-// the turn's idf mass for its best accuracy on the training corpora (each
-// corpus weighing the same), among the scores seen: the most a single
-// threshold can give it on the figure it is compared on. Ties go to the
-// lower threshold.
+// the turn's idf mass for the least cost on the training corpora (each
+// corpus weighing the same), among the scores seen: the cost the router's
+// thresholds are chosen for (router.CostWrong for a wrong selection,
+// router.CostAbstain for an abstention on a turn that has a tool), so
+// both are set by the same rule. Ties go to the lower threshold.
 func chooseBaseline(tcs []trainCase) float64 {
 	per := map[string]int{}
 	for i := range tcs {
@@ -197,26 +198,31 @@ func chooseBaseline(tcs []trainCase) float64 {
 		cands = append(cands, round4(tcs[i].out.baseScore))
 	}
 	sort.Float64s(cands)
-	best, bestRight := 0.0, -1.0
+	best, bestCost := 0.0, -1.0
 	prev := -1.0
 	for _, t := range cands {
 		if t == prev {
 			continue
 		}
 		prev = t
-		right := 0.0
+		cost := 0.0
 		for i := range tcs {
 			o := &tcs[i].out
+			w := 1 / float64(per[tcs[i].ex.Corpus])
 			got := o.baseTop
 			if o.baseScore < t {
 				got = ""
 			}
-			if o.c.Right(got) {
-				right += 1 / float64(per[tcs[i].ex.Corpus])
+			switch {
+			case o.c.Right(got):
+			case got != "":
+				cost += w * router.CostWrong
+			default:
+				cost += w * router.CostAbstain
 			}
 		}
-		if right > bestRight+1e-12 {
-			best, bestRight = t, right
+		if bestCost < 0 || cost < bestCost-1e-12 {
+			best, bestCost = t, cost
 		}
 	}
 	return best

@@ -67,6 +67,9 @@ const (
 	fDescribed                // the tool's description says more than its name
 	fCoverageDescribed        // coverage, for a described tool
 	fNameBare                 // name_coverage, for a tool described by its name alone
+	fBM25Log                  // log(bm25 + 0.01): the score's order of magnitude
+	fCoverageLog              // log(coverage + 0.01)
+	fLeadRel                  // lead relative to the larger of the two scores, in [-1, 1]
 	numToolFeatures
 )
 
@@ -78,7 +81,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
-	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare",
+	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel",
 }
 
 // The features of "none", per clause.
@@ -96,13 +99,15 @@ const (
 	nNoFit               // no candidate's name fits the clause at all
 	nBestName            // the best candidate's name_coverage
 	nBestBoth            // the best candidate's both_ways
+	nBestLog             // log(best_bm25 + 0.01)
+	nLeadRel             // lead relative to the best's score
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
 	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
-	"length", "no_fit", "best_name", "best_both",
+	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel",
 }
 
 // FeatureNames returns the names of the features of a tool and of none, in
@@ -422,6 +427,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameCoverage] = float64(held) / float64(n)
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
+	x[fBM25Log] = math.Log(x[fBM25] + 0.01)
+	x[fCoverageLog] = math.Log(x[fCoverage] + 0.01)
 	if ti.described {
 		x[fDescribed] = 1
 		x[fCoverageDescribed] = x[fCoverage]
@@ -468,6 +475,13 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 			other = second
 		}
 		cands[k].x[fLead] = cands[k].x[fBM25] - other
+		if m := math.Max(cands[k].x[fBM25], other); m > 0 {
+			cands[k].x[fLeadRel] = cands[k].x[fLead] / m
+		}
+	}
+	y[nBestLog] = math.Log(first + 0.01)
+	if first > 0 {
+		y[nLeadRel] = (first - second) / first
 	}
 	if s.clause.terms > 0 {
 		y[nUnseen] = float64(s.clause.unseen) / float64(s.clause.terms)

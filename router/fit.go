@@ -217,7 +217,7 @@ type FitOptions struct {
 }
 
 // DefaultL2 is the regularisation of the committed weights.
-const DefaultL2 = 1e-3
+const DefaultL2 = 1e-4
 
 // Fit fits the weights and the thresholds to the examples, from zero
 // weights. Examples decided before the model, and those whose right tool
