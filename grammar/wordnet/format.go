@@ -88,7 +88,7 @@ func (t *table) find(k string) (string, bool) {
 // split indexes the lines of a data file. It checks the header and that
 // every line ends in a newline; errors go to errs with the file and line.
 func split(name, text string, errs *scanner.ErrorList) table {
-	t := table{name: name, text: text}
+	t := table{name: name, text: text, start: make([]uint32, 0, strings.Count(text, "\n")+1)}
 	lineNo := 0
 	for off := 0; off < len(text); {
 		lineNo++
@@ -131,113 +131,164 @@ func pos(file string, line int) token.Position {
 
 // check validates every entry of the four tables, so that a lookup never
 // meets a malformed line; every error is reported with its file and line.
+// It reads each byte once and allocates only the part of speech of every
+// synset, unless it finds an error.
 func check(syn, en, pt, forms *table, errs *scanner.ErrorList) {
 	nsyn := syn.len()
+	synPOS := make([]byte, nsyn) // read in order here, so that senses need not seek
 	base := syn.firstLine()
 	for i := 0; i < nsyn; i++ {
-		at := pos(syn.name, base+i)
-		f := fields(syn.line(i))
-		if len(f) != 5 {
-			errs.Add(at, fmt.Sprintf("%d fields, want 5", len(f)))
+		l := syn.line(i)
+		var f [5]string
+		if n := splitFields(l, f[:]); n != 5 {
+			errs.Add(pos(syn.name, base+i), fmt.Sprintf("%d fields, want 5", n))
 			continue
 		}
-		if synsetPOS(f[0]) == 0 {
-			errs.Add(at, fmt.Sprintf("synset id %q does not end in -n, -v, -a or -s", f[0]))
+		if synPOS[i] = synsetPOS(f[0]); synPOS[i] == 0 {
+			errs.Add(pos(syn.name, base+i), fmt.Sprintf("synset id %q does not end in -n, -v, -a or -s", f[0]))
 		}
-		checkLemmas(f[1], at, errs)
-		for _, refs := range f[2:] {
-			checkRefs(refs, nsyn, at, errs)
+		if !lemmasOK(f[1]) {
+			errs.Add(pos(syn.name, base+i), fmt.Sprintf("bad members %q", f[1]))
+		}
+		for _, r := range f[2:] {
+			if !refsOK(r, nsyn) {
+				errs.Add(pos(syn.name, base+i), fmt.Sprintf("bad synset numbers %q", r))
+			}
 		}
 	}
-	for _, t := range []*table{en, pt} {
-		checkKeys(t, errs)
+	for _, t := range []*table{en, pt, forms} {
 		base := t.firstLine()
+		prev := ""
 		for i := 0; i < t.len(); i++ {
 			at := pos(t.name, base+i)
-			f := fields(t.line(i))
-			if len(f) != 2 {
-				errs.Add(at, fmt.Sprintf("%d fields, want 2", len(f)))
+			var f [2]string
+			if n := splitFields(t.line(i), f[:]); n != 2 {
+				errs.Add(at, fmt.Sprintf("%d fields, want 2", n))
 				continue
 			}
-			checkSenses(f[1], syn, t == en, at, errs)
-		}
-	}
-	checkKeys(forms, errs)
-	base = forms.firstLine()
-	for i := 0; i < forms.len(); i++ {
-		at := pos(forms.name, base+i)
-		f := fields(forms.line(i))
-		if len(f) != 2 {
-			errs.Add(at, fmt.Sprintf("%d fields, want 2", len(f)))
-			continue
-		}
-		checkLemmas(f[1], at, errs)
-	}
-}
-
-// fields splits a line at its tabs.
-func fields(l string) []string { return strings.Split(l, string(fieldSep)) }
-
-// checkKeys reports empty, duplicate and unsorted keys.
-func checkKeys(t *table, errs *scanner.ErrorList) {
-	base := t.firstLine()
-	prev := ""
-	for i := 0; i < t.len(); i++ {
-		k := t.key(i)
-		at := pos(t.name, base+i)
-		switch {
-		case k == "" || strings.TrimSpace(k) != k:
-			errs.Add(at, fmt.Sprintf("bad key %q", k))
-		case i > 0 && k == prev:
-			errs.Add(at, fmt.Sprintf("duplicate entry %q", k))
-		case i > 0 && k < prev:
-			errs.Add(at, fmt.Sprintf("entry %q is out of order, after %q", k, prev))
-		}
-		prev = k
-	}
-}
-
-// checkLemmas reports an empty list of lemmas or an empty lemma in it.
-func checkLemmas(list string, at token.Position, errs *scanner.ErrorList) {
-	for l := range strings.SplitSeq(list, string(lemmaSep)) {
-		if l == "" || strings.TrimSpace(l) != l || strings.ContainsAny(l, ";,") {
-			errs.Add(at, fmt.Sprintf("bad lemma %q in %q", l, list))
-			return
+			k := f[0]
+			switch {
+			case k == "" || k[0] == ' ' || k[len(k)-1] == ' ':
+				errs.Add(at, fmt.Sprintf("bad key %q", k))
+			case i > 0 && k == prev:
+				errs.Add(at, fmt.Sprintf("duplicate entry %q", k))
+			case i > 0 && k < prev:
+				errs.Add(at, fmt.Sprintf("entry %q is out of order, after %q", k, prev))
+			}
+			prev = k
+			if t == forms {
+				if !lemmasOK(f[1]) {
+					errs.Add(at, fmt.Sprintf("bad lemmas %q", f[1]))
+				}
+				continue
+			}
+			checkSenses(f[1], synPOS, t == en, at, errs)
 		}
 	}
 }
 
-// checkRefs reports synset numbers that are not numbers below n.
-func checkRefs(refs string, n int, at token.Position, errs *scanner.ErrorList) {
+// splitFields splits l at its tabs into f and returns the number of
+// fields, which may be more than len(f).
+func splitFields(l string, f []string) int {
+	n, start := 0, 0
+	for i := 0; i < len(l); i++ {
+		if l[i] == fieldSep {
+			if n < len(f) {
+				f[n] = l[start:i]
+			}
+			n++
+			start = i + 1
+		}
+	}
+	if n < len(f) {
+		f[n] = l[start:]
+	}
+	return n + 1
+}
+
+// lemmasOK reports whether list is lemmas separated by "|", none empty,
+// none with a space at either end or a separator of senses.
+func lemmasOK(list string) bool {
+	start := 0
+	for i := 0; i <= len(list); i++ {
+		if i < len(list) {
+			c := list[i]
+			if c == senseSep || c == partSep {
+				return false
+			}
+			if c != lemmaSep {
+				continue
+			}
+		}
+		if i == start || list[start] == ' ' || list[i-1] == ' ' {
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// refsOK reports whether refs is "-" or synset numbers below n separated
+// by spaces.
+func refsOK(refs string, n int) bool {
 	if refs == noneField {
-		return
+		return true
 	}
-	for r := range strings.SplitSeq(refs, string(refSep)) {
-		if v, ok := atoi(r); !ok || v >= n {
-			errs.Add(at, fmt.Sprintf("bad synset number %q", r))
-			return
-		}
-	}
-}
-
-// checkSenses reports a malformed sense list.
-func checkSenses(list string, syn *table, withLinks bool, at token.Position, errs *scanner.ErrorList) {
-	for s := range strings.SplitSeq(list, string(senseSep)) {
-		parts := strings.Split(s, string(partSep))
-		p, n, ok := parseSense(parts[0])
-		if !ok || n >= syn.len() {
-			errs.Add(at, fmt.Sprintf("bad sense %q", parts[0]))
+	start := 0
+	for i := 0; i <= len(refs); i++ {
+		if i < len(refs) && refs[i] != refSep {
 			continue
 		}
-		if got := synsetPOS(syn.key(n)); got != p {
-			errs.Add(at, fmt.Sprintf("sense %q names a synset of part of speech %q", parts[0], string(got)))
+		if v, ok := atoi(refs[start:i]); !ok || v >= n {
+			return false
 		}
-		for _, part := range parts[1:] {
-			if !withLinks || len(part) < 3 || (part[:2] != "d:" && part[:2] != "a:") {
-				errs.Add(at, fmt.Sprintf("bad part %q of sense %q", part, s))
+		start = i + 1
+	}
+	return true
+}
+
+// checkSenses reports a malformed sense list; synPOS gives the part of
+// speech of every synset.
+func checkSenses(list string, synPOS []byte, withLinks bool, at token.Position, errs *scanner.ErrorList) {
+	start := 0
+	for i := 0; i <= len(list); i++ {
+		if i < len(list) && list[i] != senseSep {
+			continue
+		}
+		s := list[start:i]
+		start = i + 1
+		head, links := s, ""
+		for j := 0; j < len(s); j++ {
+			if s[j] == partSep {
+				head, links = s[:j], s[j:]
+				break
+			}
+		}
+		p, n, ok := parseSense(head)
+		switch {
+		case !ok || n >= len(synPOS):
+			errs.Add(at, fmt.Sprintf("bad sense %q", head))
+		case synPOS[n] != p:
+			errs.Add(at, fmt.Sprintf("sense %q names a synset of another part of speech", head))
+		}
+		if links == "" {
+			continue
+		}
+		if !withLinks {
+			errs.Add(at, fmt.Sprintf("sense %q has relations", s))
+			continue
+		}
+		// links is ",d:x|y,a:z": check each part
+		ps := 0
+		for j := 1; j <= len(links); j++ {
+			if j < len(links) && links[j] != partSep {
 				continue
 			}
-			checkLemmas(part[2:], at, errs)
+			part := links[ps+1 : j]
+			ps = j
+			if len(part) < 3 || (part[:2] != "d:" && part[:2] != "a:") || !lemmasOK(part[2:]) {
+				errs.Add(at, fmt.Sprintf("bad part %q of sense %q", part, s))
+			}
 		}
 	}
 }

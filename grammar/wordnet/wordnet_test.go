@@ -167,7 +167,17 @@ func TestKindString(t *testing.T) {
 func BenchmarkLoad(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := parse(map[string]string{synsetsFile: synsetsData, enFile: enData, ptFile: ptData, formsFile: formsData}); err != nil {
+		if _, err := parse(embedded(), false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadChecked is Load: the full check of every entry.
+func BenchmarkLoadChecked(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parse(embedded(), true); err != nil {
 			b.Fatal(err)
 		}
 	}

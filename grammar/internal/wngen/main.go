@@ -8,7 +8,8 @@
 // omw-por/wn-data-por.tab (OpenWN-PT: Portuguese lemmas per Princeton
 // WordNet 3.0 offset). The output is four files, synsets.tsv, en.tsv,
 // pt.tsv and forms.tsv, whose format package wordnet documents; each starts
-// with a header line naming this command and "DO NOT EDIT". The same
+// with a header line naming this command and "DO NOT EDIT". The licence
+// texts of the sources are copied beside them (LICENSE-*). The same
 // sources always give the same bytes, and each file is written atomically
 // (a temporary file renamed over the old one) once the whole output has
 // been checked by package wordnet's loader.
@@ -57,6 +58,16 @@ import (
 
 	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 )
+
+// licences are the licence texts of the sources, copied verbatim beside the
+// data (data/NOTICE, written by hand, says which applies to what): output
+// name -> path in the source folder.
+var licences = map[string]string{
+	"LICENSE-OEWN.md":       "oewn/LICENSE.md",
+	"LICENSE-WordNet.txt":   "oewn/WNDB_License.txt",
+	"LICENSE-CILI.txt":      "cili/LICENSE",
+	"LICENSE-OpenWN-PT.txt": "omw-por/LICENSE",
+}
 
 // maxSenses is the most senses a lemma keeps per part of speech.
 const maxSenses = 4
@@ -297,6 +308,13 @@ func generate(src string) (map[string][]byte, Stats, error) {
 		"pt.tsv":      writeSenses(pt, false, "Portuguese lemmas from OpenWN-PT (CC BY-SA 3.0), joined to Open English WordNet through CILI"),
 		"forms.tsv":   writeForms(forms),
 	}
+	for name, from := range licences {
+		b, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			return nil, stats, fmt.Errorf("the licence of a source: %w", err)
+		}
+		files[name] = b
+	}
 	stats.Synsets, stats.English, stats.Portuguese, stats.Forms = len(synsets), len(en), len(pt), len(forms)
 	for _, s := range en {
 		stats.EnglishSenses += len(s)
@@ -304,8 +322,10 @@ func generate(src string) (map[string][]byte, Stats, error) {
 	for _, s := range pt {
 		stats.PortugueseSenses += len(s)
 	}
-	for _, b := range files {
-		stats.Bytes += len(b)
+	for name, b := range files {
+		if strings.HasSuffix(name, ".tsv") {
+			stats.Bytes += len(b)
+		}
 	}
 	return files, stats, nil
 }
