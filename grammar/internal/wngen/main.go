@@ -200,6 +200,21 @@ func generate(src string) (map[string][]byte, Stats, error) {
 		number[s.id] = i
 	}
 
+	// Similar and attribute are symmetric; Open English WordNet lists both
+	// directions, but a source that lists one still gives both.
+	for i := range synsets {
+		for _, id := range synsets[i].similar {
+			if n, ok := number[id]; ok && !slices.Contains(synsets[n].similar, synsets[i].id) {
+				synsets[n].similar = append(synsets[n].similar, synsets[i].id)
+			}
+		}
+		for _, id := range synsets[i].attribute {
+			if n, ok := number[id]; ok && !slices.Contains(synsets[n].attribute, synsets[i].id) {
+				synsets[n].attribute = append(synsets[n].attribute, synsets[i].id)
+			}
+		}
+	}
+
 	// Sense ids to their lower-case lemma and synset, for the sense
 	// relations.
 	senseLemma := make(map[string]string)
