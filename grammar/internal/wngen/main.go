@@ -99,6 +99,7 @@ type Stats struct {
 	Bytes         int
 }
 
+// String gives the counts on one line.
 func (s Stats) String() string {
 	return fmt.Sprintf("wngen: %d synsets, %d English lemmas (%d senses), %d Portuguese lemmas (%d senses), %d forms; %d senses past the cap, %d OpenWN-PT lines unjoined; %d bytes",
 		s.Synsets, s.English, s.EnglishSenses, s.Portuguese, s.PortugueseSenses, s.Forms, s.DroppedSenses, s.UnjoinedPortuguese, s.Bytes)
@@ -170,7 +171,6 @@ type sense struct {
 	pos                 byte // n, v or a
 	synset              int  // synset number
 	rank                int  // 1-based rank within the part of speech
-	order               int  // source order, the tie-break
 	derivation, antonym []string
 }
 
@@ -295,7 +295,7 @@ func generate(src string) (map[string][]byte, Stats, error) {
 				continue
 			}
 			en[lemma] = append(en[lemma], sense{
-				pos: p, synset: n, rank: rank, order: len(en[lemma]),
+				pos: p, synset: n, rank: rank,
 				derivation: relatedLemmas(s.derivation, senseLemma),
 				antonym:    antonyms(s.antonym),
 			})
@@ -513,19 +513,17 @@ func portuguese(src string, synsets []synset, number map[string]int, bestRank []
 		slices.SortStableFunc(senses, func(a, b ptSense) int { return cmp.Compare(bestRank[a.synset], bestRank[b.synset]) })
 		var count [256]int
 		for _, s := range senses {
-			p := synsetPOS(synsets[s.synset].pos)
+			p := posOf(synsets[s.synset].pos)
 			count[p]++
 			if count[p] > maxSenses {
 				stats.DroppedSenses++
 				continue
 			}
-			out[key] = append(out[key], sense{pos: p, synset: s.synset, rank: count[p], order: s.order})
+			out[key] = append(out[key], sense{pos: p, synset: s.synset, rank: count[p]})
 		}
 	}
 	return out, nil
 }
-
-func synsetPOS(p string) byte { return posOf(p) }
 
 // offsetKey normalises a PWN 3.0 "offset-p" so that satellites (s) and
 // adjectives (a), which share the adjective offsets, match.
