@@ -70,6 +70,7 @@ const (
 	fBM25Log                  // log(bm25 + 0.01): the score's order of magnitude
 	fCoverageLog              // log(coverage + 0.01)
 	fLeadRel                  // lead relative to the larger of the two scores, in [-1, 1]
+	fCoverageSeen             // the share of the idf mass of the clause's terms that some tool holds, this tool holds
 	numToolFeatures
 )
 
@@ -81,7 +82,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
-	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel",
+	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
 }
 
 // The features of "none", per clause.
@@ -101,13 +102,14 @@ const (
 	nBestBoth            // the best candidate's both_ways
 	nBestLog             // log(best_bm25 + 0.01)
 	nLeadRel             // lead relative to the best's score
+	nBestSeen            // the best candidate's coverage_seen
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
 	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
-	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel",
+	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel", "best_seen",
 }
 
 // FeatureNames returns the names of the features of a tool and of none, in
@@ -157,6 +159,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	h := &s.clause
 	x[fBM25] = h.rel(h.score[i])
 	x[fCoverage] = h.rel(h.matched[i])
+	if h.seen > 0 {
+		x[fCoverageSeen] = float64(h.matched[i] / h.seen)
+	}
 	for k := range numFields {
 		x[fBM25Action+k] = h.rel(h.field[i][k])
 	}
@@ -467,6 +472,7 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	for k := range cands {
 		y[nBestName] = math.Max(y[nBestName], cands[k].x[fNameCoverage])
 		y[nBestBoth] = math.Max(y[nBestBoth], cands[k].x[fBothWays])
+		y[nBestSeen] = math.Max(y[nBestSeen], cands[k].x[fCoverageSeen])
 	}
 	for k := range cands {
 		// Each candidate's lead over the best of the others.

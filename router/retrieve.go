@@ -160,6 +160,7 @@ type hits struct {
 	matched []float32 // idf mass of the query's terms the tool holds
 	touched []int32
 	mass    float32 // the query's own idf mass
+	seen    float32 // the idf mass of the query's terms some tool holds
 	unseen  int     // query terms no tool holds
 	terms   int
 }
@@ -176,7 +177,7 @@ func (h *hits) reset() {
 		h.matched[t] = 0
 	}
 	h.touched = h.touched[:0]
-	h.mass, h.unseen, h.terms = 0, 0, 0
+	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
 }
 
 // query scores every tool that holds one of the (distinct) terms.
@@ -191,6 +192,7 @@ func (ix *index) query(h *hits, terms []string) {
 			h.unseen++
 			continue
 		}
+		h.seen += w
 		for k := range ps {
 			p := &ps[k]
 			if h.matched[p.tool] == 0 {
