@@ -11,6 +11,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -546,7 +547,11 @@ type toolsBody struct {
 }
 
 func (s *Server) toolsRoute(x *exchange) {
-	q := x.r.URL.Query()
+	q, err := url.ParseQuery(x.r.URL.RawQuery)
+	if err != nil {
+		x.fail(http.StatusBadRequest, "bad_query", "the query string is malformed: "+err.Error())
+		return
+	}
 	limit := DefaultPage
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
