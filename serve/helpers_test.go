@@ -143,3 +143,12 @@ func writeFile(t testing.TB, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// cleanupBinary removes the route binary the binary tests build.
+func cleanupBinary() {
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+}
+
+var binDir string
