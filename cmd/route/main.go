@@ -87,7 +87,7 @@ func newRootCmd(e *env) *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: 2, err: err}
 	})
-	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e), newBenchCmd(e), newVerifyCmd(e), newFitCmd(e), newDiffCmd(e))
+	root.AddCommand(newSelectCmd(e), newCatalogueCmd(e), newBenchCmd(e), newVerifyCmd(e), newFitCmd(e), newDiffCmd(e), newServeCmd(e))
 	return root
 }
 
