@@ -122,7 +122,7 @@ func TestRoutes(t *testing.T) {
 
 func TestSelectIsTheCLIDecision(t *testing.T) {
 	f := newFixture(t, Config{}, nil)
-	for _, turn := range []string{"show me order 42", "refund 20 USD on order 42 and then archive it", "don't charge the card", "xyzzy"} {
+	for _, turn := range []string{"show me order 42", "refund the card for order 42 and then archive it", "don't charge the card", "xyzzy"} {
 		w := do(f.s.Handler(), "POST", "/v1/select", fmt.Sprintf(`{"turn":%q}`, turn), nil)
 		if w.Code != 200 {
 			t.Fatalf("select %q: status %d", turn, w.Code)

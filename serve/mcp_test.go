@@ -153,7 +153,7 @@ func TestMCPTools(t *testing.T) {
 	if sel.Outcome != router.Selected || sel.Tool != "get_order" || sel.Arguments["order_id"] != "42" || sel.CatalogueVersion != f.s.Version() {
 		t.Errorf("select_tool = %s %q %v", sel.Outcome, sel.Tool, sel.Arguments)
 	}
-	raw = checkResult(t, tools[ToolSelect], call(t, cs, ToolSelect, map[string]any{"turn": "refund 20 USD on order 42 and then archive it"}))
+	raw = checkResult(t, tools[ToolSelect], call(t, cs, ToolSelect, map[string]any{"turn": "refund the card for order 42 and then archive it"}))
 	if !strings.Contains(string(raw), `"then":[`) {
 		t.Errorf("select_tool of two clauses has no then: %s", raw)
 	}
