@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -221,6 +222,7 @@ type scorer struct {
 	turn   hits // the whole turn's, when it has several clauses
 	multi  bool
 	cands  []cand
+	top    []int32
 	none   noneVec
 }
 
@@ -242,7 +244,7 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		}
 		return k
 	}
-	cands := s.cands[:0]
+	top := s.top[:0]
 	better := func(a, b int32) bool {
 		ka, kb := key(a), key(b)
 		if ka != kb {
@@ -250,42 +252,47 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		}
 		return a < b
 	}
-	push := func(t int32) {
-		for k := range cands {
-			if cands[k].tool == t {
-				return
-			}
-		}
-		if len(cands) == depth && !better(t, cands[len(cands)-1].tool) {
+	// push keeps the best depth tools in top, best first; dup says the
+	// tool may already be there.
+	push := func(t int32, dup bool) {
+		if len(top) == depth && !better(t, top[len(top)-1]) {
 			return
 		}
-		if len(cands) < depth {
-			cands = append(cands, cand{})
+		if dup && slices.Contains(top, t) {
+			return
 		}
-		k := len(cands) - 1
-		for k > 0 && better(t, cands[k-1].tool) {
-			cands[k] = cands[k-1]
+		if len(top) < depth {
+			top = append(top, 0)
+		}
+		k := len(top) - 1
+		for k > 0 && better(t, top[k-1]) {
+			top[k] = top[k-1]
 			k--
 		}
-		cands[k] = cand{tool: t}
+		top[k] = t
 	}
 	for _, t := range s.clause.touched {
-		push(t)
+		push(t, false)
 	}
 	if s.multi {
 		for _, t := range s.turn.touched {
-			push(t)
+			push(t, true)
 		}
 	}
 	for _, a := range f.args {
 		if a.Kind == "identifier" {
 			for _, t := range r.prefixes[IDPrefix(a.Text)] {
-				push(t)
+				push(t, true)
 			}
 		}
 	}
 	for _, t := range f.phrased {
-		push(t)
+		push(t, true)
+	}
+	s.top = top
+	cands := s.cands[:0]
+	for _, t := range top {
+		cands = append(cands, cand{tool: t})
 	}
 	s.cands = cands
 	return cands
