@@ -782,7 +782,8 @@ func (r *Router) SelectWith(turn string, req Request) Decision {
 
 // Shortlist returns the k likeliest tools for a turn, likeliest first,
 // each with its probability: for an agent that lets a model choose among
-// a few ("tool search"). Withdrawn tools are never listed. A turn the
+// a few ("tool search"). Withdrawn tools are never listed, nor tools no
+// word of the turn reaches (so it may hold fewer than k). A turn the
 // router does not read has no shortlist.
 func (r *Router) Shortlist(turn string, k int) []Candidate {
 	if k <= 0 {
