@@ -400,11 +400,12 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 				text = a.textTerms(text, sentence)
 			}
 		}
+		described := len(text)
 		for _, p := range ti.params {
 			text = append(text, p.terms...)
 		}
 		texts[i] = text
-		fields[i] = a.retrievalFields(ti, t, words, common)
+		fields[i] = a.retrievalFields(ti, words, common, text[:described])
 		ti.nameWords = a.nameWordTerms(words, common)
 		ti.described = describes(&fields[i])
 		ti.textLen = float64(len(text))
@@ -461,7 +462,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 // (less the sentences that say what it is not for), and its parameters'
 // names, descriptions and enum values. Every word gives its stem, and the
 // concepts the lexicons read it as.
-func (a *analyzer) retrievalFields(ti *toolInfo, t *catalogue.Tool, words []string, common map[string]bool) [numFields][]string {
+//
+// desc are the terms compile read of the title and description.
+func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[string]bool, desc []string) [numFields][]string {
 	var f [numFields][]string
 	word := func(dst []string, w string) []string {
 		for _, part := range strings.Fields(w) {
@@ -505,11 +508,9 @@ func (a *analyzer) retrievalFields(ti *toolInfo, t *catalogue.Tool, words []stri
 		}
 		return dst
 	}
-	f[rfText] = text(f[rfText], t.Title)
-	for _, sentence := range splitSentences(t.Description) {
-		if !a.negatedSentence(sentence) {
-			f[rfText] = text(f[rfText], sentence)
-		}
+	f[rfText] = make([]string, len(desc))
+	for k, term := range desc {
+		f[rfText][k] = retrievalTerm(term)
 	}
 	for _, p := range ti.params {
 		for _, w := range a.nameWords(p.name) {

@@ -3,7 +3,6 @@ package router
 import (
 	"math"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -79,13 +78,14 @@ func buildIndex(fields [][numFields][]string) *index {
 	ix := &index{postings: map[string][]rposting{}, idf: map[string]float32{}}
 	df := map[string]int{}
 	var avg [numFields]float64
+	first := map[string]bool{}
 	for i := range fields {
-		seen := map[string]bool{}
+		clear(first)
 		for f := range numFields {
 			avg[f] += float64(len(fields[i][f]))
 			for _, t := range fields[i][f] {
-				if !seen[t] {
-					seen[t] = true
+				if !first[t] {
+					first[t] = true
 					df[t]++
 				}
 			}
@@ -106,20 +106,19 @@ func buildIndex(fields [][numFields][]string) *index {
 	for t, d := range df {
 		ix.idf[t] = float32(idf(d))
 	}
-	terms := make([]string, 0, len(df))
-	for t := range df {
-		terms = append(terms, t)
-	}
-	sort.Strings(terms)
 	tf := make([]map[string]int, numFields)
+	for f := range tf {
+		tf[f] = map[string]int{}
+	}
+	seen := map[string]bool{}
 	for i := range fields {
 		for f := range numFields {
-			tf[f] = map[string]int{}
+			clear(tf[f])
 			for _, t := range fields[i][f] {
 				tf[f][t]++
 			}
 		}
-		seen := map[string]bool{}
+		clear(seen)
 		for f := range numFields {
 			for _, t := range fields[i][f] {
 				if seen[t] {
