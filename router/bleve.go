@@ -1,6 +1,7 @@
 package router
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,7 +27,18 @@ const (
 
 // Index returns the catalogue's Bleve index (scorch in memory, BM25),
 // building it on first use.
+//
+// The index it returns is the router's: do not use it after Close.
 func (r *Router) Index() (bleve.Index, error) {
+	if r == nil || r.gram == nil {
+		return nil, errNotBuilt
+	}
+	r.bleveMu.RLock()
+	closed := r.closed
+	r.bleveMu.RUnlock()
+	if closed {
+		return nil, errClosed
+	}
 	r.bleveOnce.Do(func() {
 		r.bleveIdx, r.bleveErr = r.buildBleve()
 	})
@@ -88,10 +100,17 @@ type Hit struct {
 // query is read by the router's grammar into the same terms as the tools,
 // and matched against the action, object and text fields (the name's
 // fields boosted). It returns at most k hits, best first.
+//
+// Search is safe alongside Close: after Close it returns an error.
 func (r *Router) Search(text string, k int) ([]Hit, error) {
 	idx, err := r.Index()
 	if err != nil {
 		return nil, err
+	}
+	r.bleveMu.RLock()
+	defer r.bleveMu.RUnlock()
+	if r.closed {
+		return nil, errClosed
 	}
 	p := r.gram.Parse(text)
 	var terms []string
@@ -136,8 +155,27 @@ func (r *Router) Search(text string, k int) ([]Hit, error) {
 	return hits, nil
 }
 
-// Close releases the Bleve index, if one was built.
+// The errors of a router that cannot search.
+var (
+	errNotBuilt = errors.New("router: not built with New")
+	errClosed   = errors.New("router: closed")
+)
+
+// Close releases the Bleve index, if one was built. It may be called more
+// than once, and alongside any other call: Select goes on working, Search
+// and Index return an error after it.
 func (r *Router) Close() error {
+	if r == nil {
+		return nil
+	}
+	// An index being built is finished first; none is built after.
+	r.bleveOnce.Do(func() {})
+	r.bleveMu.Lock()
+	defer r.bleveMu.Unlock()
+	if r.closed {
+		return nil
+	}
+	r.closed = true
 	if r.bleveIdx != nil {
 		return r.bleveIdx.idx.Close()
 	}

@@ -60,6 +60,8 @@ type Router struct {
 	model     *Model            // the fitted weights and thresholds
 	scratch   sync.Pool         // *scorer
 
+	bleveMu   sync.RWMutex // Close against searches
+	closed    bool
 	bleveOnce sync.Once
 	bleveIdx  *bleveIndex
 	bleveErr  error
