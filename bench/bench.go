@@ -278,6 +278,64 @@ type routerKey struct {
 	lang tokenize.Language
 }
 
+// systems holds the router and the baseline of each catalogue and
+// language a run meets.
+type systems struct {
+	model   *router.Model
+	routers map[routerKey]*router.Router
+	bases   map[routerKey]*baseline
+	builds  []int64 // the routers' build times
+}
+
+func newSystems(m *router.Model) *systems {
+	return &systems{model: m, routers: map[routerKey]*router.Router{}, bases: map[routerKey]*baseline{}}
+}
+
+// of returns the router and the baseline a case routes against, built on
+// first use.
+func (s *systems) of(c *corpus.Case) (*router.Router, *baseline, error) {
+	lang, err := tokenize.ParseLanguage(c.Language)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
+	}
+	k := routerKey{c.Cat, lang}
+	if r := s.routers[k]; r != nil {
+		return r, s.bases[k], nil
+	}
+	start := time.Now()
+	r, err := router.New(c.Cat, router.Options{Language: lang, Model: s.model})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
+	}
+	s.builds = append(s.builds, time.Since(start).Nanoseconds())
+	b, err := newBaseline(c.Cat, lang)
+	if err != nil {
+		r.Close()
+		return nil, nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
+	}
+	s.routers[k], s.bases[k] = r, b
+	return r, b, nil
+}
+
+// close releases every router.
+func (s *systems) close() {
+	for k, r := range s.routers {
+		r.Close()
+		delete(s.routers, k)
+		delete(s.bases, k)
+	}
+}
+
+// baseline sets the baseline's fields of an outcome.
+func (o *outcome) baseline(b *baseline, turn string) {
+	names, score := b.ranked(turn)
+	o.baseScore = score
+	if len(names) > 0 {
+		o.baseTop = names[0]
+	}
+	o.baseRank = rankOfNames(o.c, names)
+}
+
 // Run measures the router and the baseline over the corpora.
 func Run(corpora []Corpus, opts Options) (*Report, error) {
 	m := opts.Model
@@ -289,49 +347,25 @@ func Run(corpora []Corpus, opts Options) (*Report, error) {
 	}
 	threshold := m.Weights().BaselineThreshold
 	rep := &Report{ByCorpus: map[string]*Metrics{}, ByCatalogue: map[string]*Score{}}
-	routers := map[routerKey]*router.Router{}
-	bases := map[routerKey]*baseline{}
-	defer func() {
-		for _, r := range routers {
-			r.Close()
-		}
-	}()
-	var builds, latencies []int64
+	sys := newSystems(m)
+	defer sys.close()
+	var latencies []int64
 	confusions := map[[2]string]int{}
 	var all []outcome
 	for _, cp := range corpora {
 		var outs []outcome
 		for i := range cp.Cases {
 			c := &cp.Cases[i]
-			lang, err := tokenize.ParseLanguage(c.Language)
+			r, base, err := sys.of(c)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-			}
-			k := routerKey{c.Cat, lang}
-			r := routers[k]
-			if r == nil {
-				start := time.Now()
-				r, err = router.New(c.Cat, router.Options{Language: lang, Model: m})
-				if err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-				}
-				builds = append(builds, time.Since(start).Nanoseconds())
-				routers[k] = r
-				if bases[k], err = newBaseline(c.Cat, lang); err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-				}
+				return nil, err
 			}
 			start := time.Now()
 			d := r.Select(c.Turn)
 			latencies = append(latencies, time.Since(start).Nanoseconds())
 			o := judgeDecision(c, d)
 			o.rank = rankOf(c, r.Shortlist(c.Turn, 10))
-			names, score := bases[k].ranked(c.Turn)
-			o.baseScore = score
-			if len(names) > 0 {
-				o.baseTop = names[0]
-			}
-			o.baseRank = rankOfNames(c, names)
+			o.baseline(base, c.Turn)
 			outs = append(outs, o)
 			sc := rep.ByCatalogue[c.CatName]
 			if sc == nil {
@@ -354,7 +388,7 @@ func Run(corpora []Corpus, opts Options) (*Report, error) {
 	rep.Metrics = *metrics(all, threshold)
 	rep.Confusions = topConfusions(confusions)
 	rep.LatencyNS = percentiles(latencies)
-	rep.BuildNS = median(builds)
+	rep.BuildNS = median(sys.builds)
 	for _, n := range opts.Scale {
 		s, err := measureScale(n)
 		if err != nil {

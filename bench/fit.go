@@ -14,7 +14,6 @@ import (
 
 	"github.com/stalwart-agents/stalwart/corpus"
 	"github.com/stalwart-agents/stalwart/router"
-	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
 // TrainingCorpora are the corpora the committed weights are fit on, as
@@ -66,32 +65,20 @@ type trainCase struct {
 // featurise reads every case of the corpora once: features do not depend
 // on the weights, so every fit of a cross-validation reuses them.
 func featurise(corpora []Corpus) ([]trainCase, error) {
-	routers := map[routerKey]*router.Router{}
-	bases := map[routerKey]*baseline{}
-	defer func() {
-		for _, r := range routers {
-			r.Close()
-		}
-	}()
+	m, err := router.DefaultModel()
+	if err != nil {
+		return nil, err
+	}
+	sys := newSystems(m)
+	defer sys.close()
 	var out []trainCase
 	for ci := range corpora {
 		cp := &corpora[ci]
 		for i := range cp.Cases {
 			c := &cp.Cases[i]
-			lang, err := tokenize.ParseLanguage(c.Language)
+			r, base, err := sys.of(c)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-			}
-			k := routerKey{c.Cat, lang}
-			r := routers[k]
-			if r == nil {
-				if r, err = router.New(c.Cat, router.Options{Language: lang}); err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-				}
-				routers[k] = r
-				if bases[k], err = newBaseline(c.Cat, lang); err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", c.File, c.Line, err)
-				}
+				return nil, err
 			}
 			var right []string
 			if c.Expect != nil {
@@ -99,21 +86,12 @@ func featurise(corpora []Corpus) ([]trainCase, error) {
 			}
 			tc := trainCase{c: c, ex: r.Example(c.Turn, right), out: outcome{c: c}}
 			tc.ex.Corpus, tc.ex.Fold = cp.Name, foldKey(c)
-			names, score := bases[k].ranked(c.Turn)
-			tc.out.baseScore = score
-			if len(names) > 0 {
-				tc.out.baseTop = names[0]
-			}
-			tc.out.baseRank = rankOfNames(c, names)
+			tc.out.baseline(base, c.Turn)
 			out = append(out, tc)
 		}
-		if len(routers) > 64 {
+		if len(sys.routers) > 64 {
 			// Inline catalogues are one a case: keep the memory bounded.
-			for k, r := range routers {
-				r.Close()
-				delete(routers, k)
-				delete(bases, k)
-			}
+			sys.close()
 		}
 	}
 	return out, nil
