@@ -91,7 +91,7 @@ func TestCatalogueImportFlood(t *testing.T) {
 		assert.Equal(t, 1, code, "%s: %s", tt.name, stderr)
 		assert.Contains(t, stderr, tt.srv.URL+": "+tt.want, tt.name)
 		assert.Less(t, elapsed, 6*time.Second, tt.name)
-		if peak > 0 {
+		if peak > 0 && !raceDetector {
 			assert.Less(t, peak, int64(200_000_000), "%s: route's peak memory", tt.name)
 		}
 		t.Logf("%s: route stopped after %s at a peak of %d MiB", tt.name, elapsed.Round(time.Millisecond), peak>>20)
