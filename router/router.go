@@ -2,13 +2,30 @@
 // for: or that none does, that two are too close to call, that the tool is
 // withdrawn, or that the turn is not in the chosen language.
 //
-// New compiles a catalogue once: every tool's name, description and
-// parameters are read into concepts by the same lexicons that read turns,
-// and kept in an inverted index the hot path reads with a few map look-ups.
-// The same terms are indexed in Bleve (scorch, BM25), built on first use,
-// for the free-text queries of explanations and lints.
+// # The pipeline
 //
-// A Router is safe for concurrent use.
+// New compiles a catalogue once: every tool's name, description and
+// parameters are read into terms (stems and the lexicons' concepts) by the
+// same analysis that reads turns. Select then reads top-down as the data
+// flows:
+//
+//  1. the grammar parses the turn (unread and negated turns stop here);
+//  2. retrieval (retrieve.go) scores BM25F over the name's action and
+//     object fields, the description and the parameters, for every tool
+//     the turn's terms reach, and keeps the best Candidates;
+//  3. features (features.go) read the evidence per candidate and for
+//     "none";
+//  4. the model (model.go) turns them into probabilities with the weights
+//     route fit fitted (fit.go, weights.json);
+//  5. the decision (decide.go) applies the thresholds of each risk tier.
+//
+// Beside the pipeline sit the binding of arguments (args.go), the tool
+// check (check.go), verify's lints, which route plain turns through
+// Select (lint.go), and a Bleve index (scorch, BM25) of the same terms,
+// built on first use, for free-text search and explanations (bleve.go).
+//
+// A Router is safe for concurrent use. The zero Router answers every turn
+// unread.
 package router
 
 import (
