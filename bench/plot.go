@@ -1,11 +1,10 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -14,6 +13,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
 )
 
 // Plot writes a PNG with two charts: accuracy per corpus for the router
@@ -45,25 +46,13 @@ func (rep *Report) Plot(file string) error {
 	for i, p := range plots {
 		p.Draw(canvases[i][0])
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
-	if err != nil {
-		return err
-	}
+	var buf bytes.Buffer
 	png := vgimg.PngCanvas{Canvas: img}
-	if _, err := png.WriteTo(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+	if _, err := png.WriteTo(&buf); err != nil {
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	// Written as any file of the user's: readable by all, never half.
+	return catalogue.WriteAtomic(file, buf.Bytes())
 }
 
 func (rep *Report) accuracyPlot() (*plot.Plot, error) {

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -76,6 +77,7 @@ func loadCatalogue(file string) (*catalogue.Catalogue, error) {
 
 func newRootCmd(e *env) *cobra.Command {
 	root := &cobra.Command{
+		Version:       version(),
 		Use:           "route",
 		Short:         "Route a person's turn to the right tool of a catalogue",
 		SilenceUsage:  true,
@@ -133,4 +135,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Cobra's own errors (unknown command, bad arguments) are usage errors.
 	return 2
+}
+
+// version is the module's version and the VCS revision it was built
+// from, as the build records them.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (%s%s)", rev, modified)
+	}
+	return v
 }
