@@ -46,6 +46,9 @@ package catalogue
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
 )
 
 // Kind says whether a tool only reads or may change something.
@@ -181,6 +184,21 @@ type Compensation struct {
 	Tool string `json:"tool"`
 	// Arguments are its arguments: values, or "$args.NAME" templates.
 	Arguments map[string]any `json:"arguments,omitempty"`
+}
+
+// String writes the compensation as a call: tool(name: value, ...), the
+// arguments in name order.
+func (c *Compensation) String() string {
+	keys := make([]string, 0, len(c.Arguments))
+	for k := range c.Arguments {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	args := make([]string, len(keys))
+	for i, k := range keys {
+		args[i] = fmt.Sprintf("%s: %v", k, c.Arguments[k])
+	}
+	return fmt.Sprintf("%s(%s)", c.Tool, strings.Join(args, ", "))
 }
 
 // Catalogue is a set of tools in a stable order: the order of the source.

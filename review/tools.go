@@ -466,16 +466,7 @@ func declarations(d catalogue.Declarations) []declaration {
 	}
 	comp := ""
 	if c := d.Compensation; c != nil {
-		keys := make([]string, 0, len(c.Arguments))
-		for k := range c.Arguments {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		args := make([]string, len(keys))
-		for i, k := range keys {
-			args[i] = fmt.Sprintf("%s: %v", k, c.Arguments[k])
-		}
-		comp = fmt.Sprintf("%s(%s)", c.Tool, strings.Join(args, ", "))
+		comp = c.String()
 	}
 	return []declaration{
 		{"compensation", comp},

@@ -473,16 +473,9 @@ func (r *Router) routeOne(turn string, index map[string]int) routed {
 	case Selected:
 		res.selected = index[d.Tool]
 	case Ambiguous:
-		if len(d.Candidates) == 0 {
-			break
-		}
-		tier := r.model.th.tier(riskOf(r.tools[index[d.Candidates[0].Tool]].tool))
-		// Probabilities are rounded to three places: allow for it.
-		best := d.Candidates[0].Probability
+		// An ambiguous decision lists only the close candidates.
 		for _, c := range d.Candidates {
-			if best-c.Probability < tier.Margin+0.001 {
-				res.close = append(res.close, index[c.Tool])
-			}
+			res.close = append(res.close, index[c.Tool])
 		}
 	}
 	return res

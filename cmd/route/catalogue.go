@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -255,16 +254,7 @@ func listText(w io.Writer, c *catalogue.Catalogue, agent *catalogue.Agent) error
 func describeDeclarations(d catalogue.Declarations) string {
 	var parts []string
 	if c := d.Compensation; c != nil {
-		keys := make([]string, 0, len(c.Arguments))
-		for k := range c.Arguments {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		args := make([]string, len(keys))
-		for i, k := range keys {
-			args[i] = fmt.Sprintf("%s: %v", k, c.Arguments[k])
-		}
-		parts = append(parts, fmt.Sprintf("compensation=%s(%s)", c.Tool, strings.Join(args, ", ")))
+		parts = append(parts, "compensation="+c.String())
 	}
 	flag := func(on bool, name string) {
 		if on {
