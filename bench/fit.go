@@ -65,11 +65,7 @@ type trainCase struct {
 // featurise reads every case of the corpora once: features do not depend
 // on the weights, so every fit of a cross-validation reuses them.
 func featurise(corpora []Corpus) ([]trainCase, error) {
-	m, err := router.DefaultModel()
-	if err != nil {
-		return nil, err
-	}
-	sys := newSystems(m)
+	sys := newSystems(router.ZeroModel())
 	defer sys.close()
 	var out []trainCase
 	for ci := range corpora {

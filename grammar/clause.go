@@ -85,7 +85,8 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 		}
-		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0
+		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0 &&
+			!(e.copulaAt(prev) && nounBefore(ps, i))
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
 			pc.class = Function
@@ -120,6 +121,25 @@ func (e *Engine) classify(ps []piece) {
 	}
 }
 
+// nounBefore reports whether the word two words before ps[i] is a noun: a
+// word both a determiner and a form of "be" after a noun is the verb ("a
+// porta esta aberta", folded from está).
+func nounBefore(ps []piece, i int) bool {
+	seen := 0
+	for k := i - 1; k >= 0; k-- {
+		if ps[k].kind == pPunct {
+			return false
+		}
+		if ps[k].consumed {
+			continue
+		}
+		if seen++; seen == 2 {
+			return ps[k].kind == pWord && ps[k].class == Noun
+		}
+	}
+	return false
+}
+
 // participle reports whether w is a past participle, where the language
 // tells one.
 func (e *Engine) participle(w string) bool {
@@ -144,6 +164,10 @@ func atClauseStart(prev *piece) bool {
 func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	next := nextPiece(rest)
 	switch {
+	case prev != nil && prev.kind == pWord && prev.bits&fNegation != 0 && e.lx.Function["modal"][prev.norm] && e.base[pc.norm]:
+		// "don't pay invoice 42": a negated modal or do is followed by
+		// the verb it negates.
+		return Verb
 	case prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&(fDeterminer) != 0:
 		return Noun
 	case prev != nil && prev.kind == pValue:
@@ -188,32 +212,19 @@ func nextPiece(rest []piece) *piece {
 	return nil
 }
 
+// maxParticleReach is how many pieces a particle may stand from its verb:
+// a noun phrase with its qualifiers ("turn all the lights in the kitchen
+// off").
+const maxParticleReach = 9
+
 // particle joins a verb to a particle further on in its clause ("turn
 // the lights off" -> turn off), when the lexicon has that phrasal verb.
 func (e *Engine) particle(pc *piece, rest []piece) bool {
-	for k := 0; k < len(rest) && k < 5; k++ {
-		r := &rest[k]
-		if r.kind == pPunct {
-			return false
-		}
-		phrase, n := "", 0
-		if r.kind == pWord && !r.consumed {
-			// A particle may be a word that otherwise joins clauses:
-			// "marca o e-mail como lido", "mark it as read".
-			phrase, n = e.particleAt(pc.norm, rest[k:])
-		}
-		if n == 0 {
-			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) {
-				return false
-			}
-			continue
-		}
-		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pWord && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
-			// "put eggs on my list": a one-word particle apart from its
-			// verb and followed by a noun phrase is a preposition ("traz
-			// a pasta de volta do arquivo" keeps its particle).
-			continue
-		}
+	// A particle right after its verb is taken at once ("turn in the
+	// report"); of the particles further on, the one that ends the phrase
+	// wins ("turn the lights in here off" is turned off, not in).
+	found, foundK, foundN := "", -1, 0
+	take := func(phrase string, k, n int) bool {
 		pc.verb = e.lx.Actions[phrase]
 		pc.norm = phrase
 		pc.phrasal = true
@@ -224,7 +235,43 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 		}
 		return true
 	}
-	return false
+	done := func() bool {
+		if foundK < 0 {
+			return false
+		}
+		return take(found, foundK, foundN)
+	}
+	for k := 0; k < len(rest) && k < maxParticleReach; k++ {
+		r := &rest[k]
+		if r.kind == pPunct {
+			return done()
+		}
+		phrase, n := "", 0
+		if r.kind == pWord && !r.consumed {
+			// A particle may be a word that otherwise joins clauses:
+			// "marca o e-mail como lido", "mark it as read".
+			phrase, n = e.particleAt(pc.norm, rest[k:])
+		}
+		if n == 0 {
+			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) {
+				return done()
+			}
+			continue
+		}
+		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pWord && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
+			// "put eggs on my list": a one-word particle apart from its
+			// verb and followed by a noun phrase is a preposition ("traz
+			// a pasta de volta do arquivo" keeps its particle).
+			continue
+		}
+		if k == 0 {
+			return take(phrase, k, n)
+		}
+		if foundK < 0 || endsPhrase(rest[k+n:]) {
+			found, foundK, foundN = phrase, k, n
+		}
+	}
+	return done()
 }
 
 // particleAt finds the longest particle that starts at ps[0] and
@@ -348,7 +395,7 @@ func slip(typed, word string) bool {
 // completes reports whether a particle later in the clause makes w a
 // phrasal verb.
 func (e *Engine) completes(w string, rest []piece) bool {
-	for k := 0; k < len(rest) && k < 5; k++ {
+	for k := 0; k < len(rest) && k < maxParticleReach; k++ {
 		r := &rest[k]
 		if r.kind == pPunct {
 			return false
@@ -610,6 +657,32 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		// "I don't want to cancel it".
 		c.Negated = true
 	}
+	// A state: a verbless command that says the state it wants ("lights
+	// off"), or a question whether a thing is in a state ("is the garage
+	// door open?", "which lights are on?"), which asks to see its status.
+	askStatus := false
+	switch {
+	case c.Negated:
+	case verbAt < 0 && (c.Act == NounPhrase || c.Act == Request):
+		if i := e.stateWord(ps, 0); i >= 0 {
+			c.Action = e.lx.Values["state"][ps[i].norm]
+			c.State = c.Action
+			if c.Act == NounPhrase {
+				c.Act = Imperative
+			}
+		}
+	case c.Act == Question:
+		if st, ok, which := e.stateQuestion(ps, verbAt); ok {
+			// The state's verb is no action asked for: the question
+			// asks to see (which ones, the router reads from the
+			// number of the thing).
+			c.State, askStatus = st, true
+			c.Action = getConcept
+			if which {
+				c.Action = ""
+			}
+		}
+	}
 	// Words, objects and arguments.
 	var lastNoun string
 	sinceNoun := 0
@@ -653,6 +726,11 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		}
 		c.Words = append(c.Words, w)
 	}
+	if askStatus {
+		if _, ok := e.lx.NounWords[statusConcept]; ok {
+			c.Objects = appendConcept(c.Objects, statusConcept)
+		}
+	}
 	// The head object is the first noun after the verb, if any.
 	if verbAt >= 0 {
 		for i := verbAt + 1; i < len(ps); i++ {
@@ -663,6 +741,139 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		}
 	}
 	return c
+}
+
+// getConcept is the action concept of seeing a thing.
+const getConcept = "get"
+
+// statusConcept is the noun concept of a thing's state: what a question
+// about a state asks to see.
+const statusConcept = "status"
+
+// stateWord finds a state word said of a thing (ps[from:]): after a noun,
+// and at the end of its clause or before a word that is no noun phrase
+// ("lights off in the kitchen"); before a noun phrase or a date it is a
+// preposition ("lights on the porch", "flights on Friday"). It returns
+// the piece's index, or -1.
+func (e *Engine) stateWord(ps []piece, from int) int {
+	noun := false
+	for i := from; i < len(ps); i++ {
+		pc := &ps[i]
+		if pc.kind != pWord || pc.consumed {
+			continue
+		}
+		if pc.class == Noun {
+			noun = true
+			continue
+		}
+		if _, ok := e.lx.Values["state"][pc.norm]; ok && noun && pc.class == Function && endsPhrase(ps[i+1:]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// endsPhrase reports whether a word before rest ends its phrase: nothing
+// follows it, or a function word that starts no noun phrase or date.
+func endsPhrase(rest []piece) bool {
+	nx := nextPiece(rest)
+	if nx == nil {
+		return true
+	}
+	return nx.kind == pWord && nx.class == Function && nx.bits&(fDeterminer|fPronoun|fWeekday|fMonth|fNumber|fOrdinal) == 0
+}
+
+// copulaAt reports whether a piece is or holds a form of "be" ("is",
+// "is my", "está").
+func (e *Engine) copulaAt(pc *piece) bool {
+	if pc.kind != pWord || pc.consumed || pc.class != Function {
+		return false
+	}
+	for _, w := range strings.Fields(pc.norm) {
+		if e.lx.Function["copula"][w] {
+			return true
+		}
+	}
+	return false
+}
+
+// stateQuestion reads a question whether a thing is in a state: a form of
+// "be", a thing (a noun), and right after the thing the state: a
+// participle, a gerund or an adjective ("is the door locked?", "is the
+// washer running?", "is the floor wet?", "a porta está aberta?"), or a
+// state word ("is the kitchen light on?"). which is true when a question
+// word asks which things are ("which lights are on?", "how many windows
+// are open?"). A question word right before "be" asks for a thing, not a
+// state ("what is the capital"), and another auxiliary before it asks
+// something else ("can it be moved?"); an infinitive or "you" after it
+// makes the verb an action ("is it possible to open the door?"). It
+// returns the state, as State says.
+func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which bool) {
+	cop, asked, named := -1, -1, false
+	for i := range ps {
+		pc := &ps[i]
+		if pc.kind == pPunct || pc.consumed {
+			continue
+		}
+		if e.copulaAt(pc) {
+			cop = i
+			break
+		}
+		if pc.kind != pWord {
+			continue
+		}
+		switch {
+		case pc.class == Noun:
+			named = true
+		case pc.class == Function && pc.bits&fAuxiliary != 0:
+			return "", false, false
+		case pc.class == Function && pc.bits&fQuestion != 0:
+			asked, named = i, false
+		}
+	}
+	if cop < 0 || asked >= 0 && !named {
+		return "", false, false
+	}
+	which = asked >= 0
+	noun := false
+	for i := 0; i < len(ps); i++ {
+		pc := &ps[i]
+		if pc.kind == pPunct || pc.consumed {
+			continue
+		}
+		if i > cop && pc.kind == pWord && (pc.bits&fAuxiliary != 0 && !e.copulaAt(pc) || pc.norm == "to" || isYou(pc.norm)) {
+			return "", false, false
+		}
+		if i <= cop || !noun {
+			noun = noun || pc.kind == pWord && pc.class == Noun
+			continue
+		}
+		prev := &ps[i-1]
+		afterThing := prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || e.copulaAt(prev))
+		switch {
+		case pc.kind == pWord && pc.class == Noun:
+		case i == verbAt:
+			return pc.verb, afterThing, which
+		case verbAt < 0 && pc.kind == pWord && pc.class == Function && e.lx.Values["state"][pc.norm] != "" && endsPhrase(ps[i+1:]):
+			return e.lx.Values["state"][pc.norm], afterThing, which
+		case verbAt < 0 && pc.kind == pWord && (pc.class == Unknown && !isName(pc.text) || pc.bits&fAdjective != 0) && lastWord(ps, i):
+			return pc.norm, afterThing, which
+		}
+		if pc.kind != pValue && !(pc.kind == pWord && pc.class == Noun) {
+			return "", false, false
+		}
+	}
+	return "", false, false
+}
+
+// lastWord reports whether ps[i] is the last word of its clause.
+func lastWord(ps []piece, i int) bool {
+	for k := i + 1; k < len(ps); k++ {
+		if ps[k].kind != pPunct && !ps[k].consumed {
+			return false
+		}
+	}
+	return true
 }
 
 // negatesOtherVerb reports whether a negation is the negation of the verb

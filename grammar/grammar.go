@@ -133,6 +133,11 @@ type Clause struct {
 	Action string `json:"action,omitempty"`
 	// Objects are the concepts of the things acted on, the head first.
 	Objects []string `json:"objects,omitempty"`
+	// State is the state a question asks about ("is the door open?":
+	// open) or a verbless command sets ("lights off": turn_off), as the
+	// concept of the action that brings it about where the lexicon has
+	// one, else the word; "" for other clauses.
+	State string `json:"state,omitempty"`
 	// Words are the clause's words, in order, function words included.
 	Words []Word `json:"words"`
 	// Args are the clause's arguments, in order.

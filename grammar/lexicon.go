@@ -35,7 +35,7 @@ type Lexicon struct {
 	// politeness, ...) to its words and phrases.
 	Function map[string]map[string]bool
 	// Values maps the words of the valued classes (number_word, ordinal,
-	// weekday, month, currency, currency_symbol) to their values.
+	// weekday, month, currency, currency_symbol, state) to their values.
 	Values map[string]map[string]string
 	// MaxPhrase is the most words any entry has.
 	MaxPhrase int
@@ -76,7 +76,7 @@ const VerbClass = "verb"
 
 // valuedClasses are the function.tsv classes whose entries are word=value.
 var valuedClasses = map[string]bool{"number_word": true, "ordinal": true, "currency": true, "currency_symbol": true,
-	"weekday": true, "month": true}
+	"weekday": true, "month": true, "state": true}
 
 // LoadLexicon reads a lexicon from the folder dir of fsys: actions.tsv,
 // nouns.tsv, antonyms.tsv and function.tsv. Every problem of every file is
@@ -237,6 +237,11 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 			}
 		}
 	})
+	for w, concept := range lx.Values["state"] {
+		if _, ok := lx.ActionWords[concept]; !ok {
+			errs.Add(token.Position{Filename: path.Join(dir, FunctionFile)}, fmt.Sprintf("state word %q names %q, which is not an action concept", w, concept))
+		}
+	}
 	for concept, near := range lx.Near {
 		for _, n := range near {
 			if _, ok := lx.ActionWords[n]; !ok {

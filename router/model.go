@@ -182,6 +182,21 @@ func readWeights(ws []Weight, names []string, dst []float64) error {
 
 var embeddedModel = sync.OnceValues(func() (*Model, error) { return ParseWeights(weightsFile) })
 
+// ZeroModel returns a model whose every weight is zero: what a fit starts
+// from. Features read the same under any model, so a fit reads its
+// examples through it, and a refit works even when the features have
+// changed since the embedded weights were fit.
+func ZeroModel() *Model {
+	w := &Weights{Thresholds: Thresholds{Read: Tier{Probability: 1, Margin: 1}, Write: Tier{Probability: 1, Margin: 1}, Destructive: Tier{Probability: 1, Margin: 1}}}
+	for _, n := range toolFeatureNames {
+		w.Tool = append(w.Tool, Weight{Feature: n})
+	}
+	for _, n := range noneFeatureNames {
+		w.None = append(w.None, Weight{Feature: n})
+	}
+	return &Model{th: w.Thresholds, weights: w}
+}
+
 // DefaultModel returns the model of the embedded weights file.
 func DefaultModel() (*Model, error) { return embeddedModel() }
 

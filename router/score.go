@@ -135,6 +135,21 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 		}
 	}
+	if verbAt < 0 && c.Action != "" && c.State == c.Action {
+		// "lights off": the state word names the action, a term as a
+		// verb's concept is.
+		f.text = append(f.text, actionPrefix+c.Action)
+	}
+	if c.State != "" && c.Act == grammar.Question {
+		// "is the garage door open?" asks to see the door's status: the
+		// grammar's implied object.
+		for _, o := range c.Objects {
+			if t := objectPrefix + o; !containsTerm(f.objects, t) {
+				f.objects = append(f.objects, t)
+				f.text = append(f.text, t)
+			}
+		}
+	}
 	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) || f.action == "" {
 		// "give this repo a star", "make a refund": a light verb's object
 		// names the action; so does a noun in a turn with no verb ("a

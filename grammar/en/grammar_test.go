@@ -327,6 +327,10 @@ type negRow struct {
 
 var negRows = []negRow{
 	{"don't charge the card", true, "charge"},
+	// A negated modal or do is followed by the verb it negates, even one
+	// that is also a noun and comes before an id.
+	{"don't pay invoice 42", true, "pay"},
+	{"don't refund 42.50 yet", true, "refund"},
 	{"do not archive it", true, "archive"},
 	{"never mind", true, ""},
 	{"please don't send the newsletter yet", true, "send"},
@@ -353,7 +357,7 @@ var negRows = []negRow{
 	{"show orders that are not shipped", false, "get"},
 	{"don't forget to renew the domain", false, "renew"},
 	{"stop the music", false, "stop"},
-	{"isn't order 42 paid?", false, "pay"},
+	{"isn't order 42 paid?", false, "get"}, // whether it is paid: its status
 	{"why wasn't my card charged?", false, "charge"},
 	{"why didn't the backup run?", false, "run"},
 	{"on second thought, cancel order 5", false, "cancel"},
@@ -769,7 +773,7 @@ var contractionRows = []contractionRow{
 	{"gimme my invoices", imp, false, "get"},
 	{"lemme see the logs", req, false, "get"},
 	{"wanna cancel my order", req, false, "cancel"},
-	{"isn't order 42 paid?", ques, false, "pay"},
+	{"isn't order 42 paid?", ques, false, "get"},
 	{"what're my options", ques, false, ""},
 	{"who's on call tonight", ques, false, ""},
 	{"when's my next appointment", ques, false, ""},
@@ -804,6 +808,64 @@ func TestParseContractions(t *testing.T) {
 		}
 		if c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
+// stateRow is a turn that names a state: a verbless command ("lights
+// off") or a yes-or-no question whether a thing is in a state; state is
+// the clause's State ("" when the turn names none), and status whether
+// the question asks for the thing's status.
+type stateRow struct {
+	in     string
+	act    grammar.Act
+	action string
+	state  string
+	status bool
+}
+
+var stateRows = []stateRow{
+	// Verbless commands: the state word is the action.
+	{"lights off", imp, "turn_off", "turn_off", false},
+	{"kitchen light on", imp, "turn_on", "turn_on", false},
+	{"porch lights off please", req, "turn_off", "turn_off", false},
+	{"the fan off in the bedroom", imp, "turn_off", "turn_off", false},
+	// Before a noun phrase or a date, the same word is a preposition.
+	{"lights on the porch", np, "", "", false},
+	{"flights to Lisbon on Friday", np, "", "", false},
+	// Questions whether a thing is in a state ask to see its status.
+	{"is the garage door open?", ques, "get", "open", true},
+	{"is the front door locked?", ques, "get", "lock", true},
+	{"is the washer running?", ques, "get", "run", true},
+	{"is the kitchen light on?", ques, "get", "turn_on", true},
+	{"is the printer ready?", ques, "get", "ready", true},
+	{"are the windows closed?", ques, "get", "close", true},
+	{"is order 42 shipped?", ques, "get", "ship", true},
+	// Which things are in a state: the action is read from the number.
+	{"which lights are on?", ques, "", "turn_on", true},
+	{"which invoices are overdue", ques, "", "overdue", true},
+	{"how many windows are open?", ques, "", "open", true},
+	// Other questions are not about a state.
+	{"what is the capital of France?", ques, "", "", false},
+	{"is my package on the way?", ques, "", "", false},
+	{"is it possible to open the door?", req, "open", "", false},
+	{"can the meeting be moved to Friday?", ques, "move", "", false},
+	{"are you able to turn on the lights?", req, "turn_on", "", false},
+	{"is it sunny?", ques, "", "", false},
+}
+
+func TestParseStates(t *testing.T) {
+	for _, tt := range stateRows {
+		c := parse(t, tt.in).Clauses[0]
+		if c.Act != tt.act || c.Action != tt.action || c.State != tt.state {
+			t.Errorf("Parse(%q) = %s %q state %q, want %s %q state %q", tt.in, c.Act, c.Action, c.State, tt.act, tt.action, tt.state)
+		}
+		status := false
+		for _, o := range c.Objects {
+			status = status || o == "status"
+		}
+		if status != tt.status {
+			t.Errorf("Parse(%q).Objects = %q, want status %v", tt.in, c.Objects, tt.status)
 		}
 	}
 }

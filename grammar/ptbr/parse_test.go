@@ -156,8 +156,8 @@ func TestParse(t *testing.T) {
 		{"onde está o meu pedido?", "question - order"},
 		{"quais pedidos estão pendentes?", "question - order"},
 		{"quem comprou o produto 5?", "question buy product number=5@product"},
-		{"o pedido 42 já foi pago?", "question pay order number=42@order"},
-		{"a fatura INV-0042137 foi paga?", "question pay invoice identifier=INV-0042137@invoice"},
+		{"o pedido 42 já foi pago?", "question get order number=42@order"},
+		{"a fatura INV-0042137 foi paga?", "question get invoice identifier=INV-0042137@invoice"},
 		{"tem algum pedido cancelado?", "question - order"},
 		{"tem alguma fatura em aberto?", "question - invoice"},
 		{"o que tem na minha agenda amanhã?", "question - calendar date=2026-05-07@calendar"},
@@ -309,5 +309,36 @@ func TestParse(t *testing.T) {
 	}
 	if len(tests) < 150 {
 		t.Errorf("%d turns, want at least 150", len(tests))
+	}
+}
+
+// TestParseStates reads yes-or-no questions whether a thing is in a
+// state: they ask to see its status, whatever the state's verb.
+func TestParseStates(t *testing.T) {
+	g := testGrammar(t)
+	tests := []struct {
+		in, action, state string
+		status            bool
+	}{
+		{"a porta da garagem está aberta?", "get", "open", true},
+		{"a porta da garagem esta aberta?", "get", "open", true},
+		{"as luzes estão ligadas?", "get", "turn_on", true},
+		{"todas as luzes estão desligadas?", "get", "turn_off", true},
+		{"o pedido 42 já foi pago?", "get", "pay", true},
+		{"quais pedidos estão pendentes?", "", "pendentes", true},
+		{"quantas luzes estão ligadas?", "", "turn_on", true},
+		// No question whether a thing is in a state.
+		{"mostra esta fatura", "get", "", false},
+		{"qual é a capital da França?", "", "", false},
+	}
+	for _, tt := range tests {
+		c := g.Parse(tt.in).Clauses[0]
+		status := false
+		for _, o := range c.Objects {
+			status = status || o == "status"
+		}
+		if c.Action != tt.action || c.State != tt.state || status != tt.status {
+			t.Errorf("Parse(%q) = %q state %q objects %q, want %q state %q status %v", tt.in, c.Action, c.State, c.Objects, tt.action, tt.state, tt.status)
+		}
 	}
 }
