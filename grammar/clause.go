@@ -79,6 +79,9 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 			canVerb, canNoun = pc.verb != "", pc.isNoun
+			if !canVerb && !canNoun && e.wordNoun(pc, prev, hasVerb) {
+				canNoun = true
+			}
 			if !canVerb && !canNoun {
 				pc.class = Unknown
 				prev = pc
@@ -119,6 +122,22 @@ func (e *Engine) classify(ps []piece) {
 		}
 		prev = pc
 	}
+}
+
+// wordNoun reads a word no lexicon lists, and no typo of one, as a noun
+// of the language's wordnet ("capital", "thermostat"). A name inside a
+// sentence stays a name, and a word that is also a verb stays unknown
+// where a command's verb stands.
+func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
+	if e.lx.WordNoun == nil || pc.fuzzy || len(pc.norm) < 3 || pc.start > 0 && isName(pc.text) || strings.Contains(pc.norm, " ") {
+		return false
+	}
+	nf, verb, ok := e.lx.WordNoun(pc.norm)
+	if !ok || verb && !hasVerb && atClauseStart(prev) {
+		return false
+	}
+	pc.noun, pc.isNoun, pc.wordnet = nf, true, true
+	return true
 }
 
 // nounBefore reports whether the word two words before ps[i] is a noun: a
@@ -685,6 +704,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	}
 	// Words, objects and arguments.
 	var lastNoun string
+	var later []string // objects read from the wordnet
 	sinceNoun := 0
 	for i := range ps {
 		pc := &ps[i]
@@ -709,7 +729,14 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		case Noun:
 			w.Concept = pc.noun.Concept
 			w.Plural = pc.noun.Plural
-			if pc.bits&fIDNoun != 0 && lastNoun != "" {
+			w.WordNet = pc.wordnet
+			if pc.wordnet {
+				// A noun only the wordnet knows is an object after the
+				// lexicon's, and no argument's noun ("the invoice is due
+				// 2026-06-01").
+				later = append(later, w.Concept)
+				sinceNoun++
+			} else if pc.bits&fIDNoun != 0 && lastNoun != "" {
 				// "order number 42": number introduces the order's id.
 				sinceNoun = 0
 			} else {
@@ -726,6 +753,9 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		}
 		c.Words = append(c.Words, w)
 	}
+	for _, o := range later {
+		c.Objects = appendConcept(c.Objects, o)
+	}
 	if askStatus {
 		if _, ok := e.lx.NounWords[statusConcept]; ok {
 			c.Objects = appendConcept(c.Objects, statusConcept)
@@ -734,7 +764,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	// The head object is the first noun after the verb, if any.
 	if verbAt >= 0 {
 		for i := verbAt + 1; i < len(ps); i++ {
-			if ps[i].kind == pWord && ps[i].class == Noun && !ps[i].consumed && ps[i].bits&fIDNoun == 0 {
+			if ps[i].kind == pWord && ps[i].class == Noun && !ps[i].consumed && ps[i].bits&fIDNoun == 0 && !ps[i].wordnet {
 				c.Objects = moveFirst(c.Objects, ps[i].noun.Concept)
 				break
 			}

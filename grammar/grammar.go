@@ -101,6 +101,9 @@ type Word struct {
 	// Fuzzy is true when the word was matched within an edit distance (a
 	// typo), and weighs less than an exact word.
 	Fuzzy bool `json:"fuzzy,omitempty"`
+	// WordNet is true for a noun read from the language's wordnet, which
+	// the lexicon does not list.
+	WordNet bool `json:"wordnet,omitempty"`
 	// Plural is true for a plural noun ("orders"), which leans toward
 	// tools that list.
 	Plural bool `json:"plural,omitempty"`

@@ -43,6 +43,25 @@ type Lexicon struct {
 	// "up", "as read", "do ar"), with the first words they follow:
 	// particle -> verb form -> phrase.
 	Particles map[string]map[string]string
+	// WordNoun reads a word the lexicon does not list as a noun of the
+	// language's wordnet, or is nil: its form (its concept an English
+	// lemma) and whether the word has a verb sense too. Set by the
+	// language's package.
+	WordNoun func(w string) (nf NounForm, verb, ok bool)
+}
+
+// Noun reads a normalised word as a noun: a noun the lexicon lists, or
+// else, for a word that is no action word either, a noun of the
+// language's wordnet.
+func (lx *Lexicon) Noun(w string) (NounForm, bool) {
+	if nf, ok := lx.Nouns[w]; ok {
+		return nf, true
+	}
+	if _, action := lx.Actions[w]; action || lx.WordNoun == nil || len(w) < 3 {
+		return NounForm{}, false
+	}
+	nf, _, ok := lx.WordNoun(w)
+	return nf, ok
 }
 
 // NounForm is one written form of a noun.

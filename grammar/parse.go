@@ -241,6 +241,7 @@ type piece struct {
 	fuzzy      bool
 	consumed   bool // merged into a phrasal verb
 	phrasal    bool // a verb completed by a particle further on
+	wordnet    bool // a noun read from the language's wordnet, which the lexicon does not list
 	punct      byte
 }
 
@@ -264,7 +265,9 @@ func (e *Engine) Parse(turn string) *Parse {
 		}
 		n := strings.Count(pc.norm, " ") + 1
 		p.Words += n
-		read := pc.bits != 0 || pc.verb != "" || pc.isNoun
+		// A noun only the wordnet knows says little of the language: the
+		// wordnets list loanwords ("show", "email") too.
+		read := pc.bits != 0 || pc.verb != "" || pc.isNoun && !pc.wordnet
 		switch {
 		case pc.fuzzy:
 			p.Read += 0.5

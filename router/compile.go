@@ -98,7 +98,7 @@ func (a *analyzer) wordTerm(w string, preferNoun bool) string {
 		return ""
 	}
 	for _, lx := range a.lexicons {
-		nf, isNoun := lx.Nouns[w]
+		nf, isNoun := lx.Noun(w)
 		ac, isAction := lx.Actions[w]
 		switch {
 		case isNoun && (preferNoun || !isAction):
@@ -267,7 +267,7 @@ func (a *analyzer) isVerb(w string) (string, bool) {
 
 func (a *analyzer) isNoun(w string) bool {
 	for _, lx := range a.lexicons {
-		if _, ok := lx.Nouns[w]; ok {
+		if _, ok := lx.Noun(w); ok {
 			return true
 		}
 	}
@@ -477,7 +477,7 @@ func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[stri
 			return dst
 		}
 		for _, lx := range a.lexicons {
-			if nf, ok := lx.Nouns[w]; ok {
+			if nf, ok := lx.Noun(w); ok {
 				dst = appendUnique(dst, conceptPrefix+nf.Concept)
 			}
 			if ac, ok := lx.Actions[w]; ok {
@@ -555,7 +555,7 @@ func (a *analyzer) nameWordTerms(words []string, common map[string]bool) [][]str
 			}
 		}
 		for _, lx := range a.lexicons {
-			if nf, ok := lx.Nouns[w]; ok {
+			if nf, ok := lx.Noun(w); ok {
 				ts = appendUnique(ts, conceptPrefix+nf.Concept)
 			}
 			if ac, ok := lx.Actions[w]; ok {
@@ -764,7 +764,7 @@ func hasContent(a *analyzer, words []string, common map[string]bool) bool {
 
 func (a *analyzer) isPlural(w string) bool {
 	for _, lx := range a.lexicons {
-		if nf, ok := lx.Nouns[w]; ok {
+		if nf, ok := lx.Noun(w); ok {
 			return nf.Plural
 		}
 	}

@@ -54,14 +54,23 @@ func (r *Router) features(c *grammar.Clause) features {
 			break
 		}
 	}
-	for i := verbAt + 1; i < len(c.Words); i++ {
-		if c.Words[i].Class != grammar.Noun {
-			if head >= 0 {
-				break
+	// A noun only the wordnet knows is the head when the lexicon's
+	// nouns leave none.
+	headOf := func(wordnet bool) int {
+		h := -1
+		for i := verbAt + 1; i < len(c.Words); i++ {
+			if w := &c.Words[i]; w.Class != grammar.Noun || w.WordNet && !wordnet {
+				if h >= 0 {
+					break
+				}
+				continue
 			}
-			continue
+			h = i
 		}
-		head = i
+		return h
+	}
+	if head = headOf(false); head < 0 {
+		head = headOf(true)
 	}
 	if head >= 0 && len(r.postings[objectPrefix+c.Words[head].Concept]) > 0 {
 		// The number of a thing the catalogue names: "details" is no

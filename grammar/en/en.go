@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -31,7 +32,26 @@ type Options struct {
 }
 
 var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
-	return grammar.LoadLexicon(lexiconFS, "lexicon", Morphology())
+	lx, err := grammar.LoadLexicon(lexiconFS, "lexicon", Morphology())
+	if err != nil {
+		return nil, err
+	}
+	db, err := wordnet.Default()
+	if err != nil {
+		return nil, err
+	}
+	lx.WordNoun = func(w string) (grammar.NounForm, bool, bool) {
+		lemma, plural, verb, ok := db.Noun(w)
+		if !ok || strings.Contains(lemma, " ") {
+			return grammar.NounForm{}, false, false
+		}
+		concept := lemma
+		if nf, ok := lx.Nouns[lemma]; ok {
+			concept = nf.Concept // a form the lexicon lists under its own concept
+		}
+		return grammar.NounForm{Concept: concept, Plural: plural}, verb, true
+	}
+	return lx, nil
 })
 
 // Lexicon returns the embedded English lexicon, loaded once.

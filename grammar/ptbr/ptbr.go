@@ -30,6 +30,7 @@ import (
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/grammar/en"
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -51,8 +52,43 @@ type Options struct {
 }
 
 var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
-	return grammar.LoadLexicon(lexiconFS, "lexicon", Morphology())
+	lx, err := grammar.LoadLexicon(lexiconFS, "lexicon", Morphology())
+	if err != nil {
+		return nil, err
+	}
+	db, err := wordnet.Default()
+	if err != nil {
+		return nil, err
+	}
+	lx.WordNoun = func(w string) (grammar.NounForm, bool, bool) {
+		return wordNoun(db, lx, w)
+	}
+	return lx, nil
 })
+
+// wordNoun reads a word as a noun of OpenWN-PT: its concept is the first
+// English lemma of its senses that is a concept of the lexicon, else the
+// first one-word lemma.
+func wordNoun(db *wordnet.DB, lx *grammar.Lexicon, w string) (grammar.NounForm, bool, bool) {
+	lemmas, plural := db.PortugueseNoun(w)
+	concept := ""
+	for _, l := range lemmas {
+		if strings.Contains(l, " ") {
+			continue
+		}
+		if _, ok := lx.NounWords[l]; ok {
+			concept = l
+			break
+		}
+		if concept == "" {
+			concept = l
+		}
+	}
+	if concept == "" {
+		return grammar.NounForm{}, false, false
+	}
+	return grammar.NounForm{Concept: concept, Plural: plural}, false, true
+}
 
 // Lexicon returns the embedded Brazilian Portuguese lexicon, loaded once.
 func Lexicon() (*grammar.Lexicon, error) { return loadLexicon() }

@@ -1,0 +1,119 @@
+package wordnet
+
+import (
+	"slices"
+	"strings"
+)
+
+// Reading a word as a noun: the grammars know a few thousand words by
+// hand; the wordnets know the nouns of the languages. A word with a noun
+// sense is read as that noun, its concept the English lemma; whether it
+// has a verb sense too is said, for a grammar that reads a command's verb
+// before its noun.
+
+// parts are the parts of speech of a lemma's senses in table t: whether
+// it has a noun sense and a verb sense.
+func (db *DB) parts(t *table, key string) (noun, verb bool) {
+	rest, ok := t.find(key)
+	if !ok {
+		return false, false
+	}
+	for s := range strings.SplitSeq(rest, string(senseSep)) {
+		p, _, _, ok := db.splitSense(s)
+		noun = noun || ok && p == 'n'
+		verb = verb || ok && p == 'v'
+	}
+	return noun, verb
+}
+
+// Noun reads an English word as a noun: its lemma when the word, an
+// irregular form's lemma ("children": child) or a regular plural's
+// singular ("capitals", "boxes", "cities") has a noun sense; whether the
+// word is plural; and whether the word itself also has a verb sense
+// ("box", "thermostat"). The word is matched in lower case.
+func (db *DB) Noun(word string) (lemma string, plural, verb, ok bool) {
+	w := strings.ToLower(word)
+	n, v := db.parts(&db.en, w)
+	if n {
+		return w, false, v, true
+	}
+	if l := db.Lemma(w); l != "" {
+		if n, v := db.parts(&db.en, l); n {
+			return l, true, v, true
+		}
+	}
+	for _, s := range englishSingulars(w) {
+		if n, v := db.parts(&db.en, s); n {
+			return s, true, v, true
+		}
+	}
+	return "", false, false, false
+}
+
+// englishSingulars are the singulars a regular English plural may have.
+func englishSingulars(w string) []string {
+	var out []string
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		out = append(out, w[:len(w)-3]+"y")
+	case strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes") ||
+		strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes"):
+		out = append(out, w[:len(w)-2])
+	}
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3 {
+		out = append(out, w[:len(w)-1])
+	}
+	return out
+}
+
+// PortugueseNoun reads a Brazilian Portuguese word as a noun: the English
+// lemmas of its noun senses, best sense first (see Portuguese), for the
+// word or a regular plural's singular (luzes: luz, portões: portão), and
+// whether the word is plural. The word is folded (see Fold) first.
+func (db *DB) PortugueseNoun(word string) (lemmas []string, plural bool) {
+	w := Fold(strings.TrimSpace(word))
+	if ls := db.ptNouns(w); len(ls) > 0 {
+		return ls, false
+	}
+	for _, s := range portugueseSingulars(w) {
+		if ls := db.ptNouns(s); len(ls) > 0 {
+			return ls, true
+		}
+	}
+	return nil, false
+}
+
+func (db *DB) ptNouns(key string) []string {
+	rest, ok := db.pt.find(key)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for s := range strings.SplitSeq(rest, string(senseSep)) {
+		p, n, _, ok := db.splitSense(s)
+		if !ok || p != 'n' {
+			continue
+		}
+		for m := range strings.SplitSeq(synsetField(db.synsets.line(n), 1), string(lemmaSep)) {
+			if m != "" && !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// portugueseSingulars are the singulars a regular Portuguese plural may
+// have, folded.
+func portugueseSingulars(w string) []string {
+	var out []string
+	for _, r := range [...][2]string{{"oes", "ao"}, {"aes", "ao"}, {"ais", "al"}, {"eis", "el"}, {"ois", "ol"}, {"uis", "ul"}, {"ns", "m"}, {"res", "r"}, {"zes", "z"}, {"ses", "s"}} {
+		if strings.HasSuffix(w, r[0]) && len(w) > len(r[0])+1 {
+			out = append(out, w[:len(w)-len(r[0])]+r[1])
+		}
+	}
+	if strings.HasSuffix(w, "s") && len(w) > 3 {
+		out = append(out, w[:len(w)-1])
+	}
+	return out
+}

@@ -1,0 +1,58 @@
+package wordnet
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestNoun(t *testing.T) {
+	db, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		in, lemma    string
+		plural, verb bool
+		ok           bool
+	}{
+		{"capital", "capital", false, false, true},
+		{"capitals", "capital", true, false, true},
+		{"cities", "city", true, false, true},
+		{"boxes", "box", true, true, true},
+		{"children", "child", true, false, true},
+		{"Thermostat", "thermostat", false, true, true},
+		{"analyze", "", false, false, false}, // a verb only
+		{"quickly", "", false, false, false}, // no noun
+		{"xqzv", "", false, false, false},
+	} {
+		lemma, plural, verb, ok := db.Noun(tt.in)
+		if lemma != tt.lemma || plural != tt.plural || verb != tt.verb || ok != tt.ok {
+			t.Errorf("Noun(%q) = %q, %v, %v, %v; want %q, %v, %v, %v", tt.in, lemma, plural, verb, ok, tt.lemma, tt.plural, tt.verb, tt.ok)
+		}
+	}
+}
+
+func TestPortugueseNoun(t *testing.T) {
+	db, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		in     string
+		want   string // among the lemmas
+		plural bool
+	}{
+		{"cidade", "city", false},
+		{"cidades", "city", true},
+		{"luzes", "light", true},
+		{"capital", "capital", false},
+	} {
+		lemmas, plural := db.PortugueseNoun(tt.in)
+		if !slices.Contains(lemmas, tt.want) || plural != tt.plural {
+			t.Errorf("PortugueseNoun(%q) = %q, %v; want %q among them, plural %v", tt.in, lemmas, plural, tt.want, tt.plural)
+		}
+	}
+	if lemmas, _ := db.PortugueseNoun("xqzv"); lemmas != nil {
+		t.Errorf("PortugueseNoun(xqzv) = %q, want none", lemmas)
+	}
+}
