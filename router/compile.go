@@ -611,6 +611,7 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // ("the message id, e.g. msg_8812").
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
+	r.byAction = map[string][]int32{}
 	for i := range r.tools {
 		ti := &r.tools[i]
 		seen := map[string]bool{}
@@ -627,6 +628,9 @@ func (r *Router) indexPrefixes() {
 		for _, p := range sortedKeysB(seen) {
 			r.prefixes[p] = append(r.prefixes[p], int32(i))
 			ti.idPrefixes = append(ti.idPrefixes, p)
+		}
+		if ti.action != "" {
+			r.byAction[ti.action] = append(r.byAction[ti.action], int32(i))
 		}
 	}
 }

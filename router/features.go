@@ -71,6 +71,9 @@ const (
 	fCoverageLog              // log(coverage + 0.01)
 	fLeadRel                  // lead relative to the larger of the two scores, in [-1, 1]
 	fCoverageSeen             // the share of the idf mass of the clause's terms that some tool holds, this tool holds
+	fObjectSynonym            // objects of the name the turn names by a synonym (wordnet; 1/sense each, at most 3)
+	fObjectDerivation         // objects of the name the turn names by a derivation (wordnet; 1/sense each, at most 3)
+	fObjectHypernym           // objects of the name the turn names by a kind of it or a kind it is (wordnet; 1/sense each, at most 3)
 	numToolFeatures
 )
 
@@ -83,6 +86,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
+	"object_synonym", "object_derivation", "object_hypernym",
 }
 
 // The features of "none", per clause.
@@ -148,6 +152,31 @@ func (n noter) note(feature int, format string, args ...any) {
 		d = prev + "; " + d
 	}
 	n[feature] = d
+}
+
+// relatedObject reports whether an object of a tool's name the turn does
+// not name is related to one it does (by the wordnets), and counts the
+// relation's feature.
+func (r *Router) relatedObject(f *features, o string, x *toolVec, why noter) bool {
+	tool, ok := strings.CutPrefix(o, objectPrefix)
+	if !ok {
+		return false
+	}
+	for _, t := range f.objects {
+		turn, ok := strings.CutPrefix(t, objectPrefix)
+		if !ok {
+			continue
+		}
+		if rel, ok := r.relate(turn, tool); ok {
+			k := relationFeature(rel.kind)
+			x[k] = math.Min(3, x[k]+relationWeight(rel))
+			if why != nil {
+				why.note(k, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // toolFeatures reads the evidence for tool i of one clause.
@@ -323,6 +352,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
+		if r.relatedObject(f, o, x, why) {
+			continue
+		}
 		if k == ti.head {
 			x[fMissingHead] = 1
 			if why != nil {

@@ -288,6 +288,19 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	for _, t := range f.phrased {
 		push(t, true)
 	}
+	if len(top) == 0 && f.action != "" {
+		// No tool holds a word of the clause ("fecha a cortina", and no
+		// tool names a curtain): the tools whose name acts by its action,
+		// or an action near it, are the candidates, for the model to
+		// weigh against none.
+		for a, ts := range r.byAction {
+			if a == f.action || r.en.IsNear(f.action, a) {
+				for _, t := range ts {
+					push(t, true) // the order of top does not depend on this loop's
+				}
+			}
+		}
+	}
 	s.top = top
 	cands := s.cands[:0]
 	for _, t := range top {

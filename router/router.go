@@ -36,6 +36,7 @@ import (
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/grammar/en"
 	"github.com/stalwart-agents/stalwart/grammar/ptbr"
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -61,10 +62,12 @@ type Router struct {
 	lang     tokenize.Language
 	gram     grammar.Grammar
 	en       *grammar.Lexicon
+	wn       *wordnet.DB // the wordnets' relations, for features
 	an       *analyzer
 	tools    []toolInfo
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
+	byAction map[string][]int32 // the tools whose name acts by each action concept
 	words    map[string]string  // the vocabulary's words of the turn language
 	// nameWords maps the words of the names no lexicon knows to their
 	// terms; nameFuzzy finds them within an edit.
@@ -128,7 +131,11 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 			return nil, err
 		}
 	}
-	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon(), turnStem: turnStem, model: m}
+	wn, err := wordnet.Default()
+	if err != nil {
+		return nil, err
+	}
+	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon(), turnStem: turnStem, model: m, wn: wn}
 	lexicons := []*grammar.Lexicon{r.en}
 	if gram.Lexicon() != r.en {
 		lexicons = append(lexicons, gram.Lexicon())

@@ -1,0 +1,93 @@
+package router
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
+)
+
+// Relations: the public wordnets (package grammar/wordnet) relate an
+// object the turn names to an object of a tool's name it does not name
+// ("the kings of France", european_history.get_monarchs: king is a kind
+// of monarch). Each kind of relation is a feature of its own, weighing
+// 1/sense (a later sense of the word is less likely what it means), so
+// the fit learns what each is worth; nothing here is a rule.
+
+// maxRelationSense is the last sense of a lemma whose relations are read.
+const maxRelationSense = 2
+
+// relation is how one lemma reaches another.
+type relation struct {
+	kind  wordnet.Kind
+	sense int
+}
+
+// relations caches each lemma's relations, shared by every Router: the
+// lemmas of the tools' names and of the turns recur.
+var relations sync.Map // lemma -> map[string]relation
+
+// relatedLemmas are the lemmas a lemma reaches by synonym, derivation or
+// hypernym (one or two levels up) in its first senses, each at its best
+// sense.
+func relatedLemmas(db *wordnet.DB, lemma string) map[string]relation {
+	if m, ok := relations.Load(lemma); ok {
+		return m.(map[string]relation)
+	}
+	m := map[string]relation{}
+	for _, rel := range db.English(lemma) {
+		if rel.Sense > maxRelationSense {
+			continue
+		}
+		switch rel.Kind {
+		case wordnet.Synonym, wordnet.Derivation, wordnet.Hypernym, wordnet.Hypernym2:
+		default:
+			continue
+		}
+		if _, seen := m[rel.Lemma]; !seen {
+			m[rel.Lemma] = relation{rel.Kind, rel.Sense}
+		}
+	}
+	v, _ := relations.LoadOrStore(lemma, m)
+	return v.(map[string]relation)
+}
+
+// conceptLemma is the English lemma of a concept (washing_machine:
+// washing machine).
+func conceptLemma(concept string) string { return strings.ReplaceAll(concept, "_", " ") }
+
+// relate finds how an object the turn names (a concept) reaches an object
+// of a tool's name, either way: the turn's word up to the tool's
+// ("king" to "monarch") or the tool's up to the turn's.
+func (r *Router) relate(turn, tool string) (relation, bool) {
+	if r.wn == nil || turn == tool {
+		return relation{}, false
+	}
+	a, b := conceptLemma(turn), conceptLemma(tool)
+	if rel, ok := relatedLemmas(r.wn, a)[b]; ok {
+		return rel, true
+	}
+	rel, ok := relatedLemmas(r.wn, b)[a]
+	return rel, ok
+}
+
+// relationFeature is the feature of a kind of relation.
+func relationFeature(k wordnet.Kind) int {
+	switch k {
+	case wordnet.Synonym:
+		return fObjectSynonym
+	case wordnet.Derivation:
+		return fObjectDerivation
+	}
+	return fObjectHypernym
+}
+
+// relationWeight is what a relation counts: 1/sense, half again two
+// levels up.
+func relationWeight(rel relation) float64 {
+	w := 1 / float64(rel.sense)
+	if rel.kind == wordnet.Hypernym2 {
+		w /= 2
+	}
+	return w
+}

@@ -1,0 +1,93 @@
+package router
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+)
+
+// history is a catalogue whose tools differ by the thing they list; the
+// turns below name it by a word the lexicon does not list, which the
+// wordnets relate to the tool's word.
+const history = `{"tools": [
+ {"name": "get_monarchs", "description": "Lists the monarchs of a country in a century.",
+  "inputSchema": {"type": "object", "properties": {"country": {"type": "string"}, "century": {"type": "integer"}}}},
+ {"name": "get_battles", "description": "Lists the battles of a country in a century.",
+  "inputSchema": {"type": "object", "properties": {"country": {"type": "string"}, "century": {"type": "integer"}}}}
+]}`
+
+func TestRelationsExplained(t *testing.T) {
+	cat, err := catalogue.Import("history.json", []byte(history))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	d := r.Select("who were the kings of France in the 18th century?")
+	var found *ExplainedCandidate
+	ex := r.Explain(d)
+	for i := range ex.Candidates {
+		if ex.Candidates[i].Tool == "get_monarchs" {
+			found = &ex.Candidates[i]
+		}
+	}
+	if found == nil {
+		t.Fatalf("get_monarchs is no candidate:\n%s", ex)
+	}
+	ok := false
+	for _, c := range found.Features {
+		if c.Feature == "object_hypernym" && strings.Contains(c.Detail, "king ~ monarch: hypernym") {
+			ok = true
+		}
+		if c.Feature == "missing_head" {
+			t.Errorf("get_monarchs counts its head as never named though the turn names a kind of it: %+v", c)
+		}
+	}
+	if !ok {
+		t.Errorf("get_monarchs lacks the relation king ~ monarch:\n%s", ex)
+	}
+	for _, c := range ex.Candidates {
+		if c.Tool != "get_battles" {
+			continue
+		}
+		for _, f := range c.Features {
+			if strings.HasPrefix(f.Feature, "object_") && strings.Contains(f.Detail, "~") {
+				t.Errorf("get_battles is related to the turn: %+v", f)
+			}
+		}
+	}
+}
+
+// TestRetrievalByAction checks that a clause whose words no tool holds
+// still reaches the tools that act by its action, for the model to weigh.
+func TestRetrievalByAction(t *testing.T) {
+	cat, err := catalogue.Import("home.json", []byte(`{"tools": [
+ {"name": "turn_off", "description": "Turns off a device"},
+ {"name": "get_weather", "description": "Gets the weather"}
+]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	names := func(turn string) []string {
+		var out []string
+		for _, c := range r.Shortlist(turn, 5) {
+			out = append(out, c.Tool)
+		}
+		return out
+	}
+	if got := names("close the curtains"); len(got) == 0 || got[0] != "turn_off" {
+		t.Errorf("Shortlist(close the curtains) = %q, want turn_off first: close is near turning off", got)
+	}
+	if got := names("sing me a lullaby"); len(got) != 0 {
+		t.Errorf("Shortlist(sing me a lullaby) = %q, want none: no tool holds its words or acts by its action", got)
+	}
+}
