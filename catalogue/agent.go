@@ -13,7 +13,9 @@ import (
 // withdrawn tool is refused before anything else and never routed to, until
 // the file no longer names it.
 //
-// An Agent is plain data: safe for concurrent reads.
+// An Agent is plain data: safe for concurrent reads. The zero Agent
+// withdraws nothing and names no language, and so does a nil *Agent's
+// IsWithdrawn.
 type Agent struct {
 	// Withdrawn names the withdrawn tools, in the file's order. A name the
 	// catalogue does not have is kept: the file may be shared by agents

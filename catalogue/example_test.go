@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/stalwart-agents/stalwart/catalogue"
 )
 
@@ -58,4 +61,30 @@ func ExampleAgent_IsWithdrawn() {
 	}
 	fmt.Println(a.IsWithdrawn("refund_card"), a.IsWithdrawn("get_order"))
 	// Output: true false
+}
+
+// A Go MCP client or server already holds its tools as the go-sdk's
+// *mcp.Tool (a ListTools result, or the tools it adds): FromMCPTools makes
+// the catalogue the router reads.
+func ExampleFromMCPTools() {
+	orderID := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"order_id": {Type: "string"}}}
+	destructive := true
+	c, err := catalogue.FromMCPTools("shop", []*mcp.Tool{
+		{Name: "get_order", Description: "Show an order.", InputSchema: orderID,
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
+		{Name: "refund_card", Description: "Refund an amount to the card on file.", InputSchema: orderID,
+			Annotations: &mcp.ToolAnnotations{DestructiveHint: &destructive}},
+		{Name: "archive_order", Description: "Move an order to the archive.", InputSchema: orderID},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, t := range c.Tools {
+		fmt.Println(t.Name, t.Kind, t.KindRule)
+	}
+	// Output:
+	// get_order read mcp:readOnlyHint
+	// refund_card write mcp:destructiveHint
+	// archive_order write mcp:unmarked
 }

@@ -193,7 +193,8 @@ func NewFinding(lint, message string, tools ...string) Finding {
 }
 
 // Report is what the linter found in a catalogue. A Report is plain data:
-// safe for concurrent reads, not for concurrent writes.
+// safe for concurrent reads, not for concurrent writes. The zero Report is
+// an empty report, ready for Add.
 type Report struct {
 	// Source names the catalogue.
 	Source string `json:"source,omitempty"`

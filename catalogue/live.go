@@ -277,11 +277,20 @@ func listTools(ctx context.Context, name string, t mcp.Transport) (*Catalogue, e
 		seen[res.NextCursor] = true
 		params = &mcp.ListToolsParams{Cursor: res.NextCursor}
 	}
-	return fromLiveTools(name, tools)
+	return FromMCPTools(name, tools)
 }
 
-// fromLiveTools makes the catalogue of a server's tools with FromMCP.
-func fromLiveTools(name string, tools []*mcp.Tool) (*Catalogue, error) {
+// FromMCPTools makes a catalogue of the tools an MCP server lists, as the
+// go-sdk holds them (a client's ListTools result, or the tools a server
+// adds), with the read/write rules and declarations of ParseMCP: the
+// annotations' hints decide the kind, and declarations are read from
+// _meta. The SDK reads readOnlyHint and idempotentHint as plain booleans,
+// so only true is known to have been declared; a tool whose readOnlyHint
+// is false is unmarked, a write. source names the server in the catalogue
+// and in errors. Nil tools are skipped. Every problem of every tool is
+// returned in one ErrorList, and then the catalogue is nil.
+func FromMCPTools(source string, tools []*mcp.Tool) (*Catalogue, error) {
+	name := source
 	var errs ErrorList
 	c := &Catalogue{Format: FormatVersion, Source: name}
 	lines := map[string][]int{}
@@ -294,7 +303,7 @@ func fromLiveTools(name string, tools []*mcp.Tool) (*Catalogue, error) {
 			errs.Add(name, 0, "tool %d (%s): %v", i+1, lt.Name, err)
 			continue
 		}
-		t, problems := FromMCP(m)
+		t, problems := fromMCP(m)
 		for _, p := range problems {
 			errs.Add(name, 0, "tool %d (%s): %s", i+1, lt.Name, p)
 		}
@@ -310,12 +319,12 @@ func fromLiveTools(name string, tools []*mcp.Tool) (*Catalogue, error) {
 	return c, nil
 }
 
-// mcpToolOf turns the SDK's tool into the fields FromMCP reads. The SDK
+// mcpToolOf turns the SDK's tool into the fields fromMCP reads. The SDK
 // keeps destructiveHint and openWorldHint as declared; readOnlyHint and
 // idempotentHint it reads as plain booleans, so only true is known to have
 // been declared.
-func mcpToolOf(lt *mcp.Tool) (MCPTool, error) {
-	m := MCPTool{Name: lt.Name, Title: lt.Title, Description: lt.Description}
+func mcpToolOf(lt *mcp.Tool) (mcpFields, error) {
+	m := mcpFields{Name: lt.Name, Title: lt.Title, Description: lt.Description}
 	var err error
 	if m.InputSchema, err = marshalAny(lt.InputSchema); err != nil {
 		return m, fmt.Errorf("inputSchema: %w", err)

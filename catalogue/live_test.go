@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -173,12 +174,40 @@ func TestImportMCPHangs(t *testing.T) {
 	}))
 	defer srv.Close()
 	defer close(stop)
-	msg := importError(t, srv.URL, 400*time.Millisecond)
-	assert.Contains(t, msg, "did not answer within 400ms")
+	importHangs(t, srv.URL, 400*time.Millisecond)
 
 	t.Setenv(serverEnv, "hang")
-	msg = importError(t, quoteCommand(os.Args[0]), 400*time.Millisecond)
-	assert.Contains(t, msg, "did not answer within 400ms")
+	importHangs(t, quoteCommand(os.Args[0]), 400*time.Millisecond)
+}
+
+// waitedFor reads the time a timeout error says the import waited.
+var waitedFor = regexp.MustCompile(`did not answer within (\S+) \(raise --timeout`)
+
+// importHangs imports from a server that never answers, under a context
+// that ends after timeout, and checks that the import waited for the
+// context's end (not less), gave up soon after it, and said how long it
+// had waited: no more than timeout, since the context was made before the
+// import began.
+func importHangs(t *testing.T, address string, timeout time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	start := time.Now()
+	c, err := ImportMCP(ctx, address)
+	elapsed := time.Since(start)
+	require.Error(t, err)
+	assert.Nil(t, c)
+	assert.ErrorIs(t, ctx.Err(), context.DeadlineExceeded, "ImportMCP(%q) gave up before its context ended: %v", address, err)
+	assert.Less(t, elapsed, timeout+3*time.Second, "ImportMCP(%q) took %s", address, elapsed)
+	var e *Error
+	require.True(t, errors.As(err, &e), "error %T %v is not an *Error", err, err)
+	assert.Equal(t, address, e.File)
+	m := waitedFor.FindStringSubmatch(err.Error())
+	require.NotNil(t, m, "ImportMCP(%q) = %v, want a timeout error", address, err)
+	waited, perr := time.ParseDuration(m[1])
+	require.NoError(t, perr)
+	assert.Greater(t, waited, time.Duration(0), "ImportMCP(%q) = %v", address, err)
+	assert.LessOrEqual(t, waited, timeout, "ImportMCP(%q) = %v", address, err)
 }
 
 func TestImportMCPBroken(t *testing.T) {

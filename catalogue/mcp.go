@@ -108,9 +108,9 @@ func jsonTypeName(goKind string) string {
 	return goKind
 }
 
-// MCPTool is one tool of a live MCP server's answer, in the fields this
+// mcpFields is one tool of a live MCP server's answer, in the fields this
 // package reads. It lets the live importer share the rules of ParseMCP.
-type MCPTool struct {
+type mcpFields struct {
 	// Name, Title and Description are the tool's fields as listed.
 	Name, Title, Description string
 	// InputSchema and OutputSchema are the JSON Schemas as listed.
@@ -121,9 +121,9 @@ type MCPTool struct {
 	Meta json.RawMessage
 }
 
-// FromMCP makes a tool from an MCP tool definition with the read/write rules
+// fromMCP makes a tool from an MCP tool definition with the read/write rules
 // and declarations of ParseMCP. It returns the problems found as messages.
-func FromMCP(m MCPTool) (Tool, []string) {
+func fromMCP(m mcpFields) (Tool, []string) {
 	mt := mcpTool{Name: m.Name, Title: m.Title, Description: m.Description,
 		InputSchema: m.InputSchema, OutputSchema: m.OutputSchema, Meta: m.Meta}
 	if len(m.Annotations) > 0 && string(m.Annotations) != "null" {

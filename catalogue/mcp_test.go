@@ -1,10 +1,13 @@
 package catalogue
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -113,13 +116,55 @@ func TestMCPErrors(t *testing.T) {
 }
 
 func TestFromMCP(t *testing.T) {
-	tool, problems := FromMCP(MCPTool{Name: "get_order", Annotations: []byte(`{"readOnlyHint":true}`),
+	tool, problems := fromMCP(mcpFields{Name: "get_order", Annotations: []byte(`{"readOnlyHint":true}`),
 		Meta: []byte(`{"owner":"shop"}`)})
 	assert.Empty(t, problems)
 	assert.Equal(t, Read, tool.Kind)
 	assert.Equal(t, "shop", tool.Declarations.Owner)
-	_, problems = FromMCP(MCPTool{Name: "x", Annotations: []byte(`[1]`)})
+	_, problems = fromMCP(mcpFields{Name: "x", Annotations: []byte(`[1]`)})
 	assert.NotEmpty(t, problems)
+}
+
+// FromMCPTools reads the go-sdk's tools with ParseMCP's rules, and names
+// every problem of every tool.
+func TestFromMCPTools(t *testing.T) {
+	yes := true
+	object := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"order_id": {Type: "string"}}}
+	c, err := FromMCPTools("shop", []*mcp.Tool{
+		{Name: "get_order", Description: "Show an order.", InputSchema: object, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
+		nil,
+		{Name: "refund_card", InputSchema: object, Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}},
+		{Name: "charge_card", InputSchema: json.RawMessage(`{"type":"object"}`),
+			Meta: mcp.Meta{"compensation": map[string]any{"tool": "refund_card"}}},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "shop", c.Source)
+	var have []kindRow
+	for _, tool := range c.Tools {
+		have = append(have, kindRow{tool.Name, tool.Kind, tool.KindRule})
+	}
+	assert.Equal(t, []kindRow{
+		{"get_order", Read, "mcp:readOnlyHint"},
+		{"refund_card", Write, "mcp:destructiveHint"},
+		{"charge_card", Write, "mcp:unmarked"},
+	}, have)
+	require.NotNil(t, c.Tools[1].Annotations.DestructiveHint)
+	assert.True(t, *c.Tools[1].Annotations.DestructiveHint, "refund_card is not destructive")
+	require.NotNil(t, c.Tools[2].Declarations.Compensation)
+	assert.Equal(t, "refund_card", c.Tools[2].Declarations.Compensation.Tool)
+	assert.JSONEq(t, `{"type":"object","properties":{"order_id":{"type":"string"}}}`, string(c.Tools[0].InputSchema))
+
+	c, err = FromMCPTools("shop", []*mcp.Tool{
+		{Name: "get_order", InputSchema: object},
+		{Name: "", InputSchema: object},
+		{Name: "get_order", InputSchema: object},
+	})
+	assert.Nil(t, c)
+	var list ErrorList
+	require.ErrorAs(t, err, &list)
+	assert.Len(t, list, 2, "FromMCPTools: %v", err)
+	assert.Contains(t, err.Error(), "no name")
+	assert.Contains(t, err.Error(), `tool "get_order" appears twice`)
 }
 
 // kindRow is a tool an import must give, in order, with its kind and the

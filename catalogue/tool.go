@@ -202,6 +202,9 @@ func (c *Compensation) String() string {
 }
 
 // Catalogue is a set of tools in a stable order: the order of the source.
+// The zero Catalogue is an empty catalogue, ready to use (written, it has
+// the current format); a nil *Catalogue is not. A Catalogue is plain data:
+// safe for concurrent reads, not for concurrent writes.
 type Catalogue struct {
 	// Format is the catalogue file's format version.
 	Format int `json:"format"`

@@ -24,7 +24,8 @@ import (
 //	    - money back
 //	    - devolver o dinheiro
 //
-// A Vocabulary is plain data: safe for concurrent reads.
+// A Vocabulary is plain data: safe for concurrent reads. The zero
+// Vocabulary adds no words and no phrases and sets no language.
 type Vocabulary struct {
 	// Language is settings.language as written, or "".
 	Language string

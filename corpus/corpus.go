@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -102,20 +103,41 @@ func (e *Error) Error() string {
 // loader loads cases and caches their catalogues.
 type loader struct {
 	fsys fs.FS
+	show func(name string) string // a path of fsys as a person would write it
 	cats map[string]*catalogue.Catalogue
 	errs []error
+}
+
+// shown returns the error err with the path it names shown as a person
+// would write it, as every other error of the loader names its file.
+func (l *loader) shown(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: l.show(pe.Path), Err: pe.Err}
+	}
+	return err
 }
 
 // Load reads the corpus files at the given paths of fsys (a file, or a
 // folder whose *.jsonl files are read in name order). Every problem of
 // every file is reported, each with its file and line.
 func Load(fsys fs.FS, paths ...string) ([]Case, error) {
-	l := &loader{fsys: fsys, cats: map[string]*catalogue.Catalogue{}}
+	show := func(name string) string { return name }
+	if fsys == embedded {
+		show = func(name string) string { return "corpus/" + name }
+	}
+	return load(fsys, show, paths)
+}
+
+// load reads the corpus files at the given paths of fsys, naming each
+// file in errors and cases as show writes it.
+func load(fsys fs.FS, show func(string) string, paths []string) ([]Case, error) {
+	l := &loader{fsys: fsys, show: show, cats: map[string]*catalogue.Catalogue{}}
 	var cases []Case
 	for _, p := range paths {
 		files, err := l.files(p)
 		if err != nil {
-			l.errs = append(l.errs, err)
+			l.errs = append(l.errs, l.shown(err))
 			continue
 		}
 		for _, f := range files {
@@ -129,6 +151,7 @@ func Load(fsys fs.FS, paths ...string) ([]Case, error) {
 }
 
 // LoadFiles reads corpus files from the operating system's file system.
+// Errors and cases name each file by its absolute path.
 func LoadFiles(paths ...string) ([]Case, error) {
 	var abs []string
 	for _, p := range paths {
@@ -138,7 +161,7 @@ func LoadFiles(paths ...string) ([]Case, error) {
 		}
 		abs = append(abs, strings.TrimPrefix(filepath.ToSlash(a), "/"))
 	}
-	return Load(os.DirFS("/"), abs...)
+	return load(os.DirFS("/"), func(name string) string { return "/" + name }, abs)
 }
 
 var defaultCases = sync.OnceValues(func() ([]Case, error) { return Load(embedded, "cases") })
@@ -166,7 +189,7 @@ func (l *loader) files(p string) ([]string, error) {
 	}
 	sort.Strings(out)
 	if len(out) == 0 {
-		return nil, &Error{File: p, Msg: "no .jsonl files"}
+		return nil, &Error{File: l.show(p), Msg: "no .jsonl files"}
 	}
 	return out, nil
 }
@@ -174,13 +197,10 @@ func (l *loader) files(p string) ([]string, error) {
 func (l *loader) file(name string) []Case {
 	data, err := fs.ReadFile(l.fsys, name)
 	if err != nil {
-		l.errs = append(l.errs, err)
+		l.errs = append(l.errs, l.shown(err))
 		return nil
 	}
-	shown := "/" + name
-	if l.fsys == embedded {
-		shown = "corpus/" + name
-	}
+	shown := l.show(name)
 	var cases []Case
 	ids := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -259,9 +279,9 @@ func (l *loader) catalogue(p string) (*catalogue.Catalogue, error) {
 	}
 	data, err := fs.ReadFile(l.fsys, p)
 	if err != nil {
-		return nil, err
+		return nil, l.shown(err)
 	}
-	c, err := catalogue.Import(p, data)
+	c, err := catalogue.Import(l.show(p), data)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -51,6 +53,37 @@ func TestGenerate(t *testing.T) {
 		}
 		if again.Tools[n-1].Name != c.Tools[n-1].Name {
 			t.Errorf("Generate(%d) is not deterministic", n)
+		}
+	}
+}
+
+// LoadFiles names every file by its absolute path, the leading / included,
+// in its own errors and in those of the file system.
+func TestLoadFilesNamesAbsolutePaths(t *testing.T) {
+	dir := t.TempDir() // absolute
+	cases := filepath.Join(dir, "cases.jsonl")
+	if err := os.WriteFile(cases, []byte(`{"id":"a","language":"en","turn":"hi","expect":null,"catalogue":"nope.json"}
+{"id":"b","language":"en","turn":"oops"
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.jsonl")
+	_, err := LoadFiles(cases, empty, missing)
+	if err == nil {
+		t.Fatal("LoadFiles = nil error, want errors")
+	}
+	for _, want := range []string{
+		cases + ":1: case a: catalogue nope.json: open " + filepath.Join(dir, "nope.json") + ":",
+		cases + ":2: malformed case",
+		empty + ": no .jsonl files",
+		"stat " + missing + ":",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("LoadFiles error %q\ndoes not say %q", err, want)
 		}
 	}
 }

@@ -104,7 +104,7 @@ func where(c *corpus.Case) string {
 	return fmt.Sprintf("%s:%d", c.File, c.Line)
 }
 
-// CheckOptions configure Check.
+// CheckOptions configure Check. The zero value withdraws no tool.
 type CheckOptions struct {
 	// Withdrawn names the withdrawn tools, as an agent file does.
 	Withdrawn []string

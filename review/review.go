@@ -13,7 +13,9 @@ import (
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-// Options configure Compare.
+// Options configure Compare. The zero value names each catalogue by its
+// Source, makes the turns from the changed tools, withdraws no tool and
+// lints every language.
 type Options struct {
 	// OldName and NewName name the two catalogues in the report; when
 	// empty, each catalogue's Source.

@@ -72,7 +72,8 @@ const (
 // Server serves one catalogue over HTTP and MCP and reloads it when its
 // files change. Requests read the catalogue in force from an atomic
 // pointer; a reload builds the next one aside and swaps it in whole, so
-// no request sees half of one. A Server is safe for concurrent use.
+// no request sees half of one. A Server is safe for concurrent use. Make
+// one with New: the zero Server is not usable.
 type Server struct {
 	cfg     Config
 	log     *slog.Logger

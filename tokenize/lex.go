@@ -8,6 +8,7 @@ import (
 
 // Tokenizer reads text into tokens for one language: the language decides
 // which of "," and "." is the decimal mark. It is safe for concurrent use.
+// Make one with New: the zero Tokenizer has no language.
 type Tokenizer struct {
 	lang Language
 	norm *Normalizer

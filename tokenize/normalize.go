@@ -65,7 +65,8 @@ func ParseLanguage(s string) (Language, error) {
 }
 
 // Normalizer folds text for matching: NFKC, case folding and accent folding.
-// It is safe for concurrent use.
+// It is safe for concurrent use. Make one with NewNormalizer: the zero
+// Normalizer is not usable.
 type Normalizer struct {
 	// chains pools the transform chain: a chain keeps state between calls,
 	// so each goroutine takes its own, and none is built per call.

@@ -10,7 +10,8 @@ import (
 )
 
 // Stemmer stems the words of one language with its Snowball algorithm,
-// behind a cache. It is safe for concurrent use.
+// behind a cache. It is safe for concurrent use. Make one with NewStemmer:
+// the zero Stemmer is not usable.
 type Stemmer struct {
 	stem  func(string) string
 	cache sync.Map // string -> string

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -52,6 +53,19 @@ threshold was chosen on the training corpora by route fit.`,
 					return fileError(err)
 				}
 			}
+			cases := 0
+			for _, c := range corpora {
+				cases += len(c.Cases)
+			}
+			what := fmt.Sprintf("bench: %d cases of %d corpora", cases, len(corpora))
+			if !noScale {
+				what += fmt.Sprintf(", then generated catalogues of up to %d tools", scaleSizes[len(scaleSizes)-1])
+			}
+			if cv {
+				what += ", then cross-validation"
+			}
+			bar := startProgress(e.stderr, what)
+			defer bar.Done()
 			opts := bench.Options{}
 			if !noScale {
 				opts.Scale = scaleSizes
@@ -69,6 +83,7 @@ threshold was chosen on the training corpora by route fit.`,
 					return fileError(err)
 				}
 			}
+			bar.Done()
 			if plotTo != "" {
 				if err := rep.Plot(plotTo); err != nil {
 					return fileError(err)

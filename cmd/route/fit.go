@@ -38,7 +38,9 @@ The committed file is router/weights.json:
 			if len(paths) == 0 {
 				paths = bench.TrainingCorpora
 			}
+			bar := startProgress(e.stderr, fmt.Sprintf("fit: fitting the weights on %d corpora", len(paths)))
 			w, err := bench.Fit(".", paths, l2)
+			bar.Done()
 			if err != nil {
 				return fileError(err)
 			}

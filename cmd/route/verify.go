@@ -82,6 +82,8 @@ func runVerify(e *env, f verifyFlags) error {
 			return fileError(err)
 		}
 	}
+	bar := startProgress(e.stderr, fmt.Sprintf("verify: routing the plain turns of %d tools", len(cat.Tools)))
+	defer bar.Done()
 	rep, err := router.Verify(cat, opts)
 	if err != nil {
 		return fileError(err)
@@ -104,6 +106,7 @@ func runVerify(e *env, f verifyFlags) error {
 	if changed {
 		rep.Sort()
 	}
+	bar.Done()
 	if f.json {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)

@@ -1,0 +1,65 @@
+import { Currency, Order, OrderStatus, Page } from "./types";
+/**
+ * Show an order: its total, the card on file and its status.
+ *
+ * @read
+ * @param order_id The order to show.
+ */
+export declare function getOrder(order_id: string): Promise<Order>;
+/**
+ * Charge an amount to the card on file for an order.
+ *
+ * @write
+ * @compensation refundCard {"order_id": "$args.order_id", "amount": "$args.amount"}
+ * @idempotency_key idempotency_key
+ * @privilege payments:charge
+ * @confirmation Charge this card?
+ * @side_effect W2
+ */
+export declare function chargeCard(args: {
+    /** The order to charge. */
+    order_id: string;
+    /** How much, in cents. */
+    amount: number;
+    currency?: Currency;
+    idempotency_key?: string;
+}): Promise<{
+    charge_id: string;
+    status: "succeeded" | "pending";
+}>;
+/** What a refund takes. */
+export interface RefundArgs {
+    order_id: string;
+    amount: number;
+    reason?: "duplicate" | "goodwill";
+}
+/**
+ * Refund an amount to the card on file for an order.
+ * @write
+ * @irreversible
+ * @owner payments-team
+ * @version 2.1
+ */
+export declare function refundCard(args: RefundArgs): boolean;
+/**
+ * Search the orders of a customer.
+ * @read
+ * @reads_outside
+ * @domain connectors
+ * @param customer Whose orders.
+ * @param statuses Only orders in these states.
+ * @returns One page of orders.
+ */
+export declare function searchOrders(customer: string, statuses?: OrderStatus[], limit?: number): Page<Order>;
+/**
+ * Move an order to the archive.
+ * @write
+ */
+export declare function archiveOrder({ order_id }: {
+    order_id: string;
+}): Promise<void>;
+/** Exported, but a class: not a tool. */
+export declare class Shop {
+    open(): number;
+}
+//# sourceMappingURL=orders.d.ts.map
