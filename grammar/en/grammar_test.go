@@ -590,6 +590,11 @@ var phrasalRows = []verbRow{
 	{"wake up the laptop", "wake", "laptop"},
 	// A particle apart from its verb before a noun phrase is a preposition.
 	{"put eggs on my list", "create", "egg"},
+	// Of the particles further on, the one that ends the phrase wins; one
+	// right after the verb is taken at once.
+	{"turn the lights in here off", "turn_off", "light"},
+	{"turn all the lights in the kitchen off", "turn_off", "light"},
+	{"turn in the report", "submit", "report"},
 }
 
 var phrasalWrong = []verbRow{
@@ -866,6 +871,36 @@ func TestParseStates(t *testing.T) {
 		}
 		if status != tt.status {
 			t.Errorf("Parse(%q).Objects = %q, want status %v", tt.in, c.Objects, tt.status)
+		}
+	}
+}
+
+// TestParseWordNetNouns checks that a word no lexicon lists is read as a
+// noun of the wordnet, after the lexicon's nouns, and never as a name or
+// a command's verb.
+func TestParseWordNetNouns(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		objects string // the clause's objects, in order
+	}{
+		{"what is the capital of France?", "capital"},
+		{"set the thermostat to 21", "thermostat"},
+		{"show the invoices of the quarter", "invoice quarter"},
+		{"cancel the order for the tripod", "order tripod"},
+		{"email Dana the report", "report"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		if got := strings.Join(c.Objects, " "); got != tt.objects {
+			t.Errorf("Parse(%q).Objects = %q, want %q", tt.in, got, tt.objects)
+		}
+	}
+	c := parse(t, "what is the capital of France?").Clauses[0]
+	for _, w := range c.Words {
+		if w.Norm == "capital" && (w.Class != grammar.Noun || !w.WordNet) {
+			t.Errorf("capital = %+v, want a noun of the wordnet", w)
+		}
+		if w.Text == "France" && w.Class == grammar.Noun {
+			t.Errorf("France = %+v, want a name, no noun", w)
 		}
 	}
 }
