@@ -3,6 +3,7 @@ package router
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -83,11 +84,12 @@ func (r *Router) buildBleve() (*bleveIndex, error) {
 }
 
 func sortedKeysF(m map[string]float32) []string {
-	tf := make(map[string]int, len(m))
+	keys := make([]string, 0, len(m))
 	for k := range m {
-		tf[k] = 1
+		keys = append(keys, k)
 	}
-	return sortedKeys(tf)
+	slices.Sort(keys)
+	return keys
 }
 
 // Hit is a tool found by a free-text search, with its BM25 score.
