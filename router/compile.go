@@ -142,7 +142,7 @@ func (a *analyzer) readWordTerm(w string, preferNoun bool) string {
 // no lexicon knows.
 func (a *analyzer) readSegment(toks []tokenize.Token) *segment {
 	m := a.memo
-	s := &segment{ids: m.segIDs[:0], rids: m.segRIDs[:0]} // read into the memo's room, then copied
+	s := &segment{ids: m.segIDs[:0], rids: m.segRIDs[:0]} // read in the memo's room, then copied
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		if t.Kind != tokenize.Word && t.Kind != tokenize.Identifier {
@@ -170,7 +170,7 @@ func (a *analyzer) readSegment(toks []tokenize.Token) *segment {
 func (a *analyzer) pairTerm(w1, w2 string) string {
 	var room [64]byte
 	pair := append(append(append(room[:0], w1...), ' '), w2...)
-	if term := a.readPhraseTerm(string(pair)); term != "" && !a.ofNouns(string(pair)) {
+	if term := a.phraseTerm(string(pair)); term != "" && !a.ofNouns(string(pair)) {
 		return term
 	}
 	return ""
@@ -202,19 +202,9 @@ func (a *analyzer) readNormTerms(dst []string, norm string) []string {
 	return dst
 }
 
+// phraseTerm is the term of a phrase of several words the lexicons list,
+// or "".
 func (a *analyzer) phraseTerm(p string) string {
-	if a.memo == nil {
-		return a.readPhraseTerm(p)
-	}
-	term, ok := a.memo.phrases[p]
-	if !ok {
-		term = a.readPhraseTerm(p)
-		a.memo.phrases[p] = term
-	}
-	return term
-}
-
-func (a *analyzer) readPhraseTerm(p string) string {
 	for _, lx := range a.lexicons {
 		if nf, ok := lx.Nouns[p]; ok {
 			return objectPrefix + nf.Concept
@@ -250,11 +240,22 @@ func (a *analyzer) nameWords(name string) []string {
 func (a *analyzer) readNameWords(name string) []string {
 	words := tokenize.SplitName(name)
 	out := words[:0:0]
+	if len(words) > 0 {
+		out = make([]string, 0, len(words))
+	}
+	var room [64]byte
 next:
 	for i := 0; i < len(words); i++ {
 		for n := min(4, len(words)-i); n >= 2; n-- {
-			if p := strings.Join(words[i:i+n], " "); strings.HasPrefix(a.phraseTerm(p), actionPrefix) {
-				out = append(out, p) // markAsRead: mark as read
+			p := room[:0] // the words joined by spaces
+			for k, w := range words[i : i+n] {
+				if k > 0 {
+					p = append(p, ' ')
+				}
+				p = append(p, w...)
+			}
+			if strings.HasPrefix(a.phraseTerm(string(p)), actionPrefix) {
+				out = append(out, string(p)) // markAsRead: mark as read
 				i += n - 1
 				continue next
 			}
@@ -407,13 +408,11 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	nameDF := map[string]int{}
 	verbLast, verbFirst := 0, 0
 	for i := range cat.Tools {
-		words := a.nameWords(cat.Tools[i].Name)
+		words := a.readNameWords(cat.Tools[i].Name) // a tool's name is its own: no memo
 		names[i] = words
-		seen := map[string]bool{}
-		for _, w := range words {
-			if !seen[w] {
+		for j, w := range words {
+			if !slices.Contains(words[:j], w) {
 				nameDF[w]++
-				seen[w] = true
 			}
 		}
 		// The naming convention: where does the only-a-verb word stand?
@@ -809,7 +808,7 @@ func (a *analyzer) idsIn(dst []string, text string) []string {
 }
 
 func (a *analyzer) readIDs(dst []string, text string) []string {
-	for _, t := range a.tk.Tokenize(text) {
+	for _, t := range a.tokens(text) {
 		if t.Kind == tokenize.Identifier {
 			dst = append(dst, t.Text)
 		}
@@ -1059,7 +1058,7 @@ func (s *schema) typeName() string {
 // name so the result does not depend on map order.
 //
 // A compile's memo reads each distinct schema once; the tools that share
-// one get copies of its params, whose slices they share and only read.
+// one share its params, which they only read.
 func readParams(a *analyzer, raw json.RawMessage) []param {
 	if len(raw) == 0 {
 		return nil
@@ -1074,9 +1073,10 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 			p := &params[k]
 			p.terms, p.examples, p.enum = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum)
 		}
+		params = slices.Clip(params)
 		a.memo.params[string(raw)] = params
 	}
-	return slices.Clone(params)
+	return params
 }
 
 func readSchema(a *analyzer, raw json.RawMessage) []param {

@@ -1,6 +1,9 @@
 package router
 
-import "github.com/stalwart-agents/stalwart/grammar"
+import (
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
 
 // A catalogue repeats its words: the same verbs and nouns in thousands of
 // names, the same parameter names (limit, id) and often the same
@@ -14,7 +17,6 @@ import "github.com/stalwart-agents/stalwart/grammar"
 // memo holds what one compile's analyzer has read.
 type memo struct {
 	words     map[string]*wordMemo
-	phrases   map[string]string   // phraseTerm
 	texts     map[string]*segment // textSegment
 	sentences map[string]*segment // sentenceSegment
 	tokens    map[string]*segment // normSegment
@@ -22,6 +24,7 @@ type memo struct {
 	rids      []int32             // by term number: its retrieval term's number, plus one
 	segIDs    []int32             // room to read a segment in (readSegment)
 	segRIDs   []int32
+	toks      []tokenize.Token    // room to tokenise in (tokens)
 	ids       map[string][]string // idsIn
 	nameWords map[string][]string
 	params    map[string][]param // readParams, by schema
@@ -73,7 +76,6 @@ const (
 func newMemo() *memo {
 	return &memo{
 		words:     map[string]*wordMemo{},
-		phrases:   map[string]string{},
 		texts:     map[string]*segment{},
 		sentences: map[string]*segment{},
 		tokens:    map[string]*segment{},
@@ -170,7 +172,7 @@ func (a *analyzer) number(term string) (id, rid int32) {
 func (a *analyzer) textSegment(text string) *segment {
 	s, ok := a.memo.texts[text]
 	if !ok {
-		s = a.readSegment(a.tk.Tokenize(text))
+		s = a.readSegment(a.tokens(text))
 		a.memo.texts[text] = s
 	}
 	return s
@@ -184,7 +186,7 @@ func (a *analyzer) sentenceSegment(sentence string) *segment {
 	s, ok := a.memo.sentences[sentence]
 	if !ok {
 		s = &segment{}
-		if toks := a.tk.Tokenize(sentence); !a.negatedTokens(toks) {
+		if toks := a.tokens(sentence); !a.negatedTokens(toks) {
 			s = a.readSegment(toks)
 		}
 		a.memo.sentences[sentence] = s
@@ -203,4 +205,14 @@ func (a *analyzer) stemTerm(w string) string {
 		e.has |= hasStemTerm
 	}
 	return e.stemTerm
+}
+
+// tokens tokenises a text, in the memo's room when there is one: the
+// tokens are good until the next call.
+func (a *analyzer) tokens(text string) []tokenize.Token {
+	if a.memo == nil {
+		return a.tk.Tokenize(text)
+	}
+	a.memo.toks = a.tk.AppendTokens(a.memo.toks[:0], text)
+	return a.memo.toks
 }
