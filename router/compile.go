@@ -288,13 +288,9 @@ func splitSentences(text string) []string {
 	return out
 }
 
-// negatedSentence reports whether a sentence opens with a negation ("Do
-// not use...", "Never...", "Not for..."), by the lexicons' negation words.
-func (a *analyzer) negatedSentence(sentence string) bool {
-	return a.negatedTokens(a.tk.Tokenize(sentence))
-}
-
-// negatedTokens is negatedSentence over the sentence's tokens.
+// negatedTokens reports whether a sentence, read into tokens, opens with a
+// negation ("Do not use...", "Never...", "Not for..."), by the lexicons'
+// negation words.
 func (a *analyzer) negatedTokens(toks []tokenize.Token) bool {
 	var words []string
 	for _, t := range toks {

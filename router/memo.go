@@ -180,7 +180,7 @@ func (a *analyzer) textSegment(text string) *segment {
 
 // sentenceSegment reads one sentence of a description, once per compile:
 // as free text (readSegment), or as no terms when the sentence says what
-// the tool is not for (negatedSentence). The sentence is tokenised once
+// the tool is not for (negatedTokens). The sentence is tokenised once
 // for both.
 func (a *analyzer) sentenceSegment(sentence string) *segment {
 	s, ok := a.memo.sentences[sentence]

@@ -68,6 +68,7 @@ func TestMayHoldID(t *testing.T) {
 	}
 }
 
+// FuzzMayHoldID checks mayHoldID against the tokenizer on any text.
 func FuzzMayHoldID(f *testing.F) {
 	for _, s := range mayHoldIDTests {
 		f.Add(s)

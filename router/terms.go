@@ -26,7 +26,7 @@ func (t *termTable) id(term string) int32 {
 	return id
 }
 
-// ids appends the numbers of terms to dst.
+// appendIDs appends the numbers of terms to dst.
 func (t *termTable) appendIDs(dst []int32, terms []string) []int32 {
 	for _, term := range terms {
 		dst = append(dst, t.id(term))
