@@ -3,6 +3,7 @@ package router
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,23 +72,34 @@ func (r *Router) buildBleve() (*bleveIndex, error) {
 		}
 		doc[bleveText] = text
 		if err := batch.Index(strconv.Itoa(i), doc); err != nil {
-			idx.Close()
-			return nil, fmt.Errorf("router: bleve index: %w", err)
+			return nil, closeOn(idx, err)
 		}
 	}
+	// One batch, so one segment: scorch's BM25 derives a field's mean
+	// length from the size of its term dictionary, which over several
+	// segments (an index in memory never merges them) counts a term once
+	// per segment, so batches would change the scores.
 	if err := idx.Batch(batch); err != nil {
-		idx.Close()
-		return nil, fmt.Errorf("router: bleve index: %w", err)
+		return nil, closeOn(idx, err)
 	}
 	return &bleveIndex{idx: idx}, nil
 }
 
-func sortedKeysF(m map[string]float32) []string {
-	tf := make(map[string]int, len(m))
-	for k := range m {
-		tf[k] = 1
+// closeOn closes an index that failed to build and returns the error.
+func closeOn(idx bleve.Index, err error) error {
+	if cerr := idx.Close(); cerr != nil {
+		err = errors.Join(err, cerr)
 	}
-	return sortedKeys(tf)
+	return fmt.Errorf("router: bleve index: %w", err)
+}
+
+func sortedKeysF(m map[string]float32) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // Hit is a tool found by a free-text search, with its BM25 score.

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -89,16 +92,34 @@ type analyzer struct {
 	stemmer  *tokenize.Stemmer
 	tk       *tokenize.Tokenizer
 	stop     map[string]bool
+	memo     *memo // what this compile has read, or nil (memo.go)
 }
 
 // wordTerm reads one normalised word as a term: an action concept, an
 // object concept, or else its stem. Function words give "".
 func (a *analyzer) wordTerm(w string, preferNoun bool) string {
+	if a.memo == nil {
+		return a.readWordTerm(w, preferNoun)
+	}
+	e := a.memo.word(w)
+	bit, k := hasTerm0, 0
+	if preferNoun {
+		bit, k = hasTerm1, 1
+	}
+	if e.has&bit == 0 {
+		e.term[k] = a.readWordTerm(w, preferNoun)
+		e.has |= bit
+	}
+	return e.term[k]
+}
+
+// readWordTerm is wordTerm without the memo.
+func (a *analyzer) readWordTerm(w string, preferNoun bool) string {
 	if a.stop[w] {
 		return ""
 	}
-	for _, lx := range a.lexicons {
-		nf, isNoun := lx.Noun(w)
+	for k, lx := range a.lexicons {
+		nf, isNoun := a.noun(k, w)
 		ac, isAction := lx.Actions[w]
 		switch {
 		case isNoun && (preferNoun || !isAction):
@@ -110,42 +131,79 @@ func (a *analyzer) wordTerm(w string, preferNoun bool) string {
 	if len(w) < 2 {
 		return ""
 	}
-	return stemPrefix + a.stemmer.Stem(w)
+	return a.stemTerm(w)
 }
 
-// textTerms reads free text (a description) into terms.
-func (a *analyzer) textTerms(dst []string, text string) []string {
-	toks := a.tk.Tokenize(text)
+// readSegment reads the tokens of free text (a description) into terms,
+// numbered by the memo's table. Multiword entries come first (pull
+// request, turn on), two words at most: descriptions are prose. Every
+// other word or identifier gives the term of each word of it
+// (tokenize.SplitName), and beside a concept its stem too, for turn words
+// no lexicon knows.
+func (a *analyzer) readSegment(toks []tokenize.Token) *segment {
+	m := a.memo
+	s := &segment{ids: m.segIDs[:0], rids: m.segRIDs[:0]} // read in the memo's room, then copied
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		if t.Kind != tokenize.Word && t.Kind != tokenize.Identifier {
 			continue
 		}
-		// Multiword entries first (pull request, turn on), two words at
-		// most here: descriptions are prose.
 		if i+1 < len(toks) && toks[i+1].Kind == tokenize.Word {
-			pair := t.Norm + " " + toks[i+1].Norm
-			if term := a.phraseTerm(pair); term != "" && !a.ofNouns(pair) {
-				dst = append(dst, term)
+			if term := a.pairTerm(t.Norm, toks[i+1].Norm); term != "" {
+				id, rid := a.number(term)
+				s.ids, s.rids = append(s.ids, id), append(s.rids, rid)
 				i++
 				continue
 			}
 		}
-		for _, w := range tokenize.SplitName(t.Norm) {
-			term := a.wordTerm(w, false)
-			if term == "" {
-				continue
-			}
-			dst = append(dst, term)
-			if !strings.HasPrefix(term, stemPrefix) {
-				// The stem too, for turn words no lexicon knows.
-				dst = append(dst, stemPrefix+a.stemmer.Stem(w))
-			}
+		w := a.normSegment(t.Norm)
+		s.ids, s.rids = append(s.ids, w.ids...), append(s.rids, w.rids...)
+	}
+	m.segIDs, m.segRIDs = s.ids, s.rids
+	s.ids, s.rids = slices.Clip(slices.Clone(s.ids)), slices.Clip(slices.Clone(s.rids))
+	return s
+}
+
+// pairTerm is the term of two adjacent words of a text read as one entry
+// (pull request, turn on), or "" when they are two words or a compound of
+// nouns.
+func (a *analyzer) pairTerm(w1, w2 string) string {
+	var room [64]byte
+	pair := append(append(append(room[:0], w1...), ' '), w2...)
+	if term := a.phraseTerm(string(pair)); term != "" && !a.ofNouns(string(pair)) {
+		return term
+	}
+	return ""
+}
+
+// normSegment reads one word token of a text (its Norm), once per
+// compile: the term of each of its words, and the stem beside a concept.
+func (a *analyzer) normSegment(norm string) *segment {
+	s, ok := a.memo.tokens[norm]
+	if !ok {
+		s = a.newSegment(a.readNormTerms(nil, norm))
+		a.memo.tokens[norm] = s
+	}
+	return s
+}
+
+func (a *analyzer) readNormTerms(dst []string, norm string) []string {
+	for _, w := range tokenize.SplitName(norm) {
+		term := a.wordTerm(w, false)
+		if term == "" {
+			continue
+		}
+		dst = append(dst, term)
+		if !strings.HasPrefix(term, stemPrefix) {
+			// The stem too, for turn words no lexicon knows.
+			dst = append(dst, a.stemTerm(w))
 		}
 	}
 	return dst
 }
 
+// phraseTerm is the term of a phrase of several words the lexicons list,
+// or "".
 func (a *analyzer) phraseTerm(p string) string {
 	for _, lx := range a.lexicons {
 		if nf, ok := lx.Nouns[p]; ok {
@@ -164,14 +222,40 @@ func (a *analyzer) phraseTerm(p string) string {
 // Only phrasal verbs are joined here: a noun compound is joined among the
 // object words once the action is known (crm_contact_list lists
 // contacts; it is no "contact list").
+//
+// The words it returns from a compile's memo are shared: callers only read
+// them.
 func (a *analyzer) nameWords(name string) []string {
+	if a.memo == nil {
+		return a.readNameWords(name)
+	}
+	words, ok := a.memo.nameWords[name]
+	if !ok {
+		words = slices.Clip(a.readNameWords(name))
+		a.memo.nameWords[name] = words
+	}
+	return words
+}
+
+func (a *analyzer) readNameWords(name string) []string {
 	words := tokenize.SplitName(name)
 	out := words[:0:0]
+	if len(words) > 0 {
+		out = make([]string, 0, len(words))
+	}
+	var room [64]byte
 next:
 	for i := 0; i < len(words); i++ {
 		for n := min(4, len(words)-i); n >= 2; n-- {
-			if p := strings.Join(words[i:i+n], " "); strings.HasPrefix(a.phraseTerm(p), actionPrefix) {
-				out = append(out, p) // markAsRead: mark as read
+			p := room[:0] // the words joined by spaces
+			for k, w := range words[i : i+n] {
+				if k > 0 {
+					p = append(p, ' ')
+				}
+				p = append(p, w...)
+			}
+			if strings.HasPrefix(a.phraseTerm(string(p)), actionPrefix) {
+				out = append(out, string(p)) // markAsRead: mark as read
 				i += n - 1
 				continue next
 			}
@@ -204,11 +288,12 @@ func splitSentences(text string) []string {
 	return out
 }
 
-// negatedSentence reports whether a sentence opens with a negation ("Do
-// not use...", "Never...", "Not for..."), by the lexicons' negation words.
-func (a *analyzer) negatedSentence(sentence string) bool {
+// negatedTokens reports whether a sentence, read into tokens, opens with a
+// negation ("Do not use...", "Never...", "Not for..."), by the lexicons'
+// negation words.
+func (a *analyzer) negatedTokens(toks []tokenize.Token) bool {
 	var words []string
-	for _, t := range a.tk.Tokenize(sentence) {
+	for _, t := range toks {
 		if t.Kind == tokenize.Word {
 			words = append(words, t.Norm)
 			if len(words) == 2 {
@@ -233,8 +318,10 @@ func (a *analyzer) joinNouns(words []string) []string {
 	out := make([]string, 0, len(words))
 	for i := 0; i < len(words); i++ {
 		if i+1 < len(words) {
-			if pair := words[i] + " " + words[i+1]; strings.HasPrefix(a.phraseTerm(pair), objectPrefix) && !a.ofNouns(pair) {
-				out = append(out, pair)
+			// pairTerm is the phrase's term unless it is a compound of
+			// nouns.
+			if strings.HasPrefix(a.pairTerm(words[i], words[i+1]), objectPrefix) {
+				out = append(out, words[i]+" "+words[i+1])
 				i++
 				continue
 			}
@@ -257,6 +344,18 @@ func (a *analyzer) ofNouns(p string) bool {
 
 // isVerb and isNoun look a word up in every lexicon.
 func (a *analyzer) isVerb(w string) (string, bool) {
+	if a.memo == nil {
+		return a.readVerb(w)
+	}
+	e := a.memo.word(w)
+	if e.has&hasVerb == 0 {
+		e.verb, e.isVerb = a.readVerb(w)
+		e.has |= hasVerb
+	}
+	return e.verb, e.isVerb
+}
+
+func (a *analyzer) readVerb(w string) (string, bool) {
 	for _, lx := range a.lexicons {
 		if c, ok := lx.Actions[w]; ok {
 			return c, true
@@ -266,8 +365,20 @@ func (a *analyzer) isVerb(w string) (string, bool) {
 }
 
 func (a *analyzer) isNoun(w string) bool {
-	for _, lx := range a.lexicons {
-		if _, ok := lx.Noun(w); ok {
+	if a.memo == nil {
+		return a.readNoun(w)
+	}
+	e := a.memo.word(w)
+	if e.has&hasNoun == 0 {
+		e.isNoun = a.readNoun(w)
+		e.has |= hasNoun
+	}
+	return e.isNoun
+}
+
+func (a *analyzer) readNoun(w string) bool {
+	for k := range a.lexicons {
+		if _, ok := a.noun(k, w); ok {
 			return true
 		}
 	}
@@ -286,18 +397,18 @@ func (a *analyzer) isNoun(w string) bool {
 // are left out of the objects.
 func (r *Router) compile(cat *catalogue.Catalogue) {
 	a := r.an
+	a.memo = newMemo()
+	defer func() { a.memo = nil }()
 	n := len(cat.Tools)
 	names := make([][]string, n)
 	nameDF := map[string]int{}
 	verbLast, verbFirst := 0, 0
 	for i := range cat.Tools {
-		words := a.nameWords(cat.Tools[i].Name)
+		words := a.readNameWords(cat.Tools[i].Name) // a tool's name is its own: no memo
 		names[i] = words
-		seen := map[string]bool{}
-		for _, w := range words {
-			if !seen[w] {
+		for j, w := range words {
+			if !slices.Contains(words[:j], w) {
 				nameDF[w]++
-				seen[w] = true
 			}
 		}
 		// The naming convention: where does the only-a-verb word stand?
@@ -325,10 +436,13 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	lastFirst := verbLast > verbFirst
 
 	r.tools = make([]toolInfo, n)
-	r.postings = map[string][]posting{}
-	fields := make([][numFields][]string, n)
-	df := map[string]int{}
-	texts := make([][]string, n)
+	fields := make([][numFields][]int32, n)
+	// The terms of every tool, by number (the memo's table): df counts
+	// the tools whose text holds each, mark the last tool (plus one) that
+	// counted it.
+	terms := a.memo.terms
+	texts := make([][]int32, n)
+	var df, mark []int32
 	var totalLen float64
 	for i := range cat.Tools {
 		t := &cat.Tools[i]
@@ -365,7 +479,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		if ti.actionWord != "" {
-			ti.actionStem = a.stemmer.Stem(ti.actionWord)
+			ti.actionStem = a.stem(ti.actionWord)
 		}
 		if ti.action == "create" && ti.head >= 0 {
 			// refund.create creates a refund: it refunds.
@@ -392,97 +506,78 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		// The text field: title, description, and the words of the
 		// parameters, the object words of the name again (so a
 		// description that never repeats the name still holds them).
-		text := a.textTerms(nil, t.Title)
+		// desc are the retrieval terms of the title and description.
+		seg := a.textSegment(t.Title)
+		text := append(make([]int32, 0, 64), seg.ids...)
+		desc := append(make([]int32, 0, 64), seg.rids...)
 		for _, sentence := range splitSentences(t.Description) {
-			if !a.negatedSentence(sentence) {
-				// "Do not use to list invoices (use invoice.list)" says
-				// what the tool is not for: its words are no evidence.
-				text = a.textTerms(text, sentence)
-			}
+			// "Do not use to list invoices (use invoice.list)" says
+			// what the tool is not for: its words are no evidence.
+			seg := a.sentenceSegment(sentence)
+			text = append(text, seg.ids...)
+			desc = append(desc, seg.rids...)
 		}
-		described := len(text)
 		for _, p := range ti.params {
-			text = append(text, p.terms...)
+			text = terms.appendIDs(text, p.terms)
 		}
 		texts[i] = text
-		fields[i] = a.retrievalFields(ti, words, common, text[:described])
+		fields[i] = a.retrievalFields(ti, words, common, desc)
 		ti.nameWords = a.nameWordTerms(words, common)
 		ti.described = describes(&fields[i])
 		ti.textLen = float64(len(text))
 		totalLen += ti.textLen
-		seen := map[string]bool{}
-		for _, term := range text {
-			if !seen[term] {
-				df[term]++
-				seen[term] = true
+		df, mark = fit(df, terms), fit(mark, terms)
+		for _, id := range texts[i] {
+			if mark[id] != int32(i+1) {
+				mark[id] = int32(i + 1)
+				df[id]++
 			}
 		}
 	}
+	textTerms := terms.len() // the text's terms are among those numbered so far
 	avgLen := 1.0
 	if n > 0 && totalLen > 0 {
 		avgLen = totalLen / float64(n)
 	}
-	r.ix = buildIndex(fields)
+	r.ix = buildIndex(fields, terms)
 	r.indexPrefixes()
 	r.indexNameTypos()
-	// BM25 weights of the text field, k1 1.2 and b 0.75.
-	const k1, b = 1.2, 0.75
-	r.idf = make(map[string]float32, len(df))
-	for term, d := range df {
-		r.idf[term] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
-	}
-	for i := range r.tools {
-		ti := &r.tools[i]
-		if ti.action != "" {
-			r.add(actionPrefix+ti.action, posting{tool: int32(i), field: fieldAction, weight: 1})
-		}
-		seen := map[string]bool{}
-		for _, o := range append(append([]string(nil), ti.objects...), ti.stems...) {
-			if !seen[o] {
-				r.add(o, posting{tool: int32(i), field: fieldObject, weight: 1})
-				seen[o] = true
-			}
-		}
-		tf := map[string]int{}
-		for _, term := range texts[i] {
-			tf[term]++
-		}
-		ti.text = make(map[string]float32, len(tf))
-		for _, term := range sortedKeys(tf) {
-			f := float64(tf[term])
-			w := float64(r.idf[term]) * f * (k1 + 1) / (f + k1*(1-b+b*ti.textLen/avgLen))
-			ti.text[term] = float32(w)
-			r.add(term, posting{tool: int32(i), field: fieldText, weight: float32(w)})
+	idf := make([]float32, textTerms)
+	held := 0
+	for _, d := range df[:textTerms] {
+		if d > 0 {
+			held++
 		}
 	}
+	r.idf = make(map[string]float32, held)
+	for id, d := range df[:textTerms] {
+		if d > 0 {
+			idf[id] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
+			r.idf[terms.terms[id]] = idf[id]
+		}
+	}
+	r.postings = r.buildPostings(terms, texts, df, idf, avgLen)
 }
 
 // retrievalFields reads a tool into the fields of the retrieval index:
 // its name's action words and object words, its title and description
 // (less the sentences that say what it is not for), and its parameters'
 // names, descriptions and enum values. Every word gives its stem, and the
-// concepts the lexicons read it as.
+// concepts the lexicons read it as. Terms are numbered by the memo's
+// table.
 //
-// desc are the terms compile read of the title and description.
-func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[string]bool, desc []string) [numFields][]string {
-	var f [numFields][]string
-	word := func(dst []string, w string) []string {
-		for _, part := range strings.Fields(w) {
-			if a.stop[part] || len(part) < 2 {
-				continue
-			}
-			dst = append(dst, stemPrefix+a.stemmer.Stem(part))
-		}
+// desc are the retrieval terms compile read of the title and description.
+func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[string]bool, desc []int32) [numFields][]int32 {
+	var f [numFields][]int32
+	terms := a.memo.terms
+	word := func(dst []int32, w string) []int32 {
+		stems, concepts := a.wordRetrievalIDs(w)
+		dst = append(dst, stems...)
 		if a.stop[w] {
 			return dst
 		}
-		for _, lx := range a.lexicons {
-			if nf, ok := lx.Noun(w); ok {
-				dst = appendUnique(dst, conceptPrefix+nf.Concept)
-			}
-			if ac, ok := lx.Actions[w]; ok {
-				dst = appendUnique(dst, conceptPrefix+ac)
-			}
+		for _, c := range concepts {
+			dst = appendUniqueID(dst, c)
 		}
 		return dst
 	}
@@ -491,49 +586,79 @@ func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[stri
 		case common[w]:
 		case w == ti.actionWord && ti.action != "":
 			f[rfAction] = word(f[rfAction], w)
-			f[rfAction] = appendUnique(f[rfAction], conceptPrefix+ti.action)
+			f[rfAction] = appendUniqueID(f[rfAction], terms.id(conceptPrefix+ti.action))
 		default:
 			f[rfObject] = word(f[rfObject], w)
 		}
 	}
 	if ti.actionFromText || ti.actionWord == "" && ti.action != "" {
-		f[rfAction] = append(f[rfAction], conceptPrefix+ti.action)
+		f[rfAction] = append(f[rfAction], terms.id(conceptPrefix+ti.action))
 	}
 	for _, c := range ti.actions {
-		f[rfAction] = appendUnique(f[rfAction], conceptPrefix+c)
+		f[rfAction] = appendUniqueID(f[rfAction], terms.id(conceptPrefix+c))
 	}
-	text := func(dst []string, s string) []string {
-		for _, term := range a.textTerms(nil, s) {
-			dst = append(dst, retrievalTerm(term))
-		}
-		return dst
-	}
-	f[rfText] = make([]string, len(desc))
-	for k, term := range desc {
-		f[rfText][k] = retrievalTerm(term)
-	}
+	f[rfText] = desc
 	for _, p := range ti.params {
 		for _, w := range a.nameWords(p.name) {
 			f[rfParams] = word(f[rfParams], w)
 		}
-		f[rfParams] = text(f[rfParams], p.desc)
+		f[rfParams] = append(f[rfParams], a.textSegment(p.desc).rids...)
 		for _, e := range p.enum {
-			f[rfParams] = text(f[rfParams], e)
+			f[rfParams] = append(f[rfParams], a.textSegment(e).rids...)
 		}
 	}
 	return f
 }
 
+func appendUniqueID(s []int32, x int32) []int32 {
+	if slices.Contains(s, x) {
+		return s
+	}
+	return append(s, x)
+}
+
+// wordRetrievalTerms are the retrieval terms of one word of a name: the
+// stems of its parts (a phrasal verb has several) that are no function
+// words, and the concepts every lexicon reads the whole word as, in
+// lexicon order, the noun's before the action's. The concepts may repeat:
+// callers add them once each.
+func (a *analyzer) wordRetrievalTerms(w string) (stems, concepts []string) {
+	var e *wordMemo
+	if a.memo != nil {
+		if e = a.memo.word(w); e.has&hasConcepts != 0 {
+			return e.partStems, e.concepts
+		}
+	}
+	for _, part := range strings.Fields(w) {
+		if !a.stop[part] && len(part) > 1 {
+			stems = append(stems, a.stemTerm(part))
+		}
+	}
+	for k, lx := range a.lexicons {
+		if nf, ok := a.noun(k, w); ok {
+			concepts = append(concepts, conceptPrefix+nf.Concept)
+		}
+		if ac, ok := lx.Actions[w]; ok {
+			concepts = append(concepts, conceptPrefix+ac)
+		}
+	}
+	if e != nil {
+		e.partStems, e.concepts = stems, concepts
+		e.has |= hasConcepts
+	}
+	return stems, concepts
+}
+
 // describes reports whether a tool's text field holds three terms or
 // more that its name's fields do not.
-func describes(f *[numFields][]string) bool {
+func describes(f *[numFields][]int32) bool {
+	var seen [3]int32
 	n := 0
-	seen := map[string]bool{}
 	for _, t := range f[rfText] {
-		if seen[t] || containsTerm(f[rfAction], t) || containsTerm(f[rfObject], t) {
+		if slices.Contains(seen[:n], t) || slices.Contains(f[rfAction], t) || slices.Contains(f[rfObject], t) {
 			continue
 		}
-		seen[t] = true
+		seen[n] = t
 		if n++; n >= 3 {
 			return true
 		}
@@ -548,25 +673,33 @@ func (a *analyzer) nameWordTerms(words []string, common map[string]bool) [][]str
 		if common[w] || a.stop[w] {
 			continue
 		}
-		var ts []string
-		for _, part := range strings.Fields(w) {
-			if !a.stop[part] && len(part) > 1 {
-				ts = append(ts, stemPrefix+a.stemmer.Stem(part))
-			}
-		}
-		for _, lx := range a.lexicons {
-			if nf, ok := lx.Noun(w); ok {
-				ts = appendUnique(ts, conceptPrefix+nf.Concept)
-			}
-			if ac, ok := lx.Actions[w]; ok {
-				ts = appendUnique(ts, conceptPrefix+ac)
-			}
-		}
-		if len(ts) > 0 {
+		if ts := a.nameWordTermsOf(w); len(ts) > 0 {
 			out = append(out, ts)
 		}
 	}
 	return out
+}
+
+// nameWordTermsOf are the retrieval terms of one content word of a name:
+// its stems, then its concepts once each. The terms it returns from a
+// compile's memo are shared: callers only read them.
+func (a *analyzer) nameWordTermsOf(w string) []string {
+	var e *wordMemo
+	if a.memo != nil {
+		if e = a.memo.word(w); e.has&hasNameTerms != 0 {
+			return e.nameTerms
+		}
+	}
+	stems, concepts := a.wordRetrievalTerms(w)
+	ts := append([]string(nil), stems...)
+	for _, c := range concepts {
+		ts = appendUnique(ts, c)
+	}
+	if e != nil {
+		e.nameTerms = slices.Clip(ts)
+		e.has |= hasNameTerms
+	}
+	return ts
 }
 
 // indexNameTypos indexes the words of the tools' names that no lexicon
@@ -581,7 +714,7 @@ func (r *Router) indexNameTypos() {
 				continue
 			}
 			for _, w := range tokenize.SplitName(ti.tool.Name) {
-				if stemPrefix+r.an.stemmer.Stem(w) == ti.stems[k] {
+				if stemPrefix+r.an.stem(w) == ti.stems[k] {
 					if _, ok := r.nameWords[w]; !ok {
 						r.nameWords[w] = ti.stems[k]
 						words = append(words, w)
@@ -660,7 +793,22 @@ func IDPrefix(id string) string {
 
 // idsIn returns the identifiers written in a text.
 func (a *analyzer) idsIn(dst []string, text string) []string {
-	for _, t := range a.tk.Tokenize(text) {
+	if !mayHoldID(text) {
+		return dst
+	}
+	if a.memo == nil {
+		return a.readIDs(dst, text)
+	}
+	ids, ok := a.memo.ids[text]
+	if !ok {
+		ids = a.readIDs(nil, text)
+		a.memo.ids[text] = ids
+	}
+	return append(dst, ids...)
+}
+
+func (a *analyzer) readIDs(dst []string, text string) []string {
+	for _, t := range a.tokens(text) {
 		if t.Kind == tokenize.Identifier {
 			dst = append(dst, t.Text)
 		}
@@ -668,17 +816,24 @@ func (a *analyzer) idsIn(dst []string, text string) []string {
 	return dst
 }
 
-func (r *Router) add(term string, p posting) {
-	r.postings[term] = append(r.postings[term], p)
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// mayHoldID reports whether a text may hold an identifier token, so that
+// one with none need not be tokenised for them. The tokenizer reads a token
+// as an identifier only when it holds a digit or an underscore, or joins
+// its letters with a dot, an at sign, a slash or a dash (a connector it
+// keeps only before a letter, digit or underscore): a text with none of
+// these holds none. TestMayHoldID checks it against the tokenizer.
+func mayHoldID(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c >= '0' && c <= '9' || c == '_':
+			return true
+		case c == '.' || c == '@' || c == '/' || c == '-':
+			if r, _ := utf8.DecodeRuneInString(text[i+1:]); r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+				return true
+			}
+		}
 	}
-	sort.Strings(keys)
-	return keys
+	return false
 }
 
 // readObjects reads the object words of a tool's name. They stand on one
@@ -728,16 +883,19 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 		}
 	}
 	ti.head = -1
+	main, quals = a.joinNouns(main), a.joinNouns(quals)
 	var plural []bool
+	if k := len(main) + len(quals); k > 0 {
+		ti.objects, ti.stems, ti.qualifier, plural = make([]string, 0, k), make([]string, 0, k), make([]bool, 0, k), make([]bool, 0, k)
+	}
 	add := func(w string, qual bool) {
 		if term := a.wordTerm(w, true); term != "" {
 			ti.objects = append(ti.objects, term)
-			ti.stems = append(ti.stems, stemPrefix+a.stemmer.Stem(w))
+			ti.stems = append(ti.stems, a.stemTerm(w))
 			ti.qualifier = append(ti.qualifier, qual)
 			plural = append(plural, a.isPlural(w))
 		}
 	}
-	main, quals = a.joinNouns(main), a.joinNouns(quals)
 	for _, w := range main {
 		add(w, false)
 	}
@@ -755,6 +913,9 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	for _, w := range quals {
 		add(w, true)
 	}
+	if len(ti.objects) == 0 {
+		ti.objects, ti.stems, ti.qualifier = nil, nil, nil // as a name with none reads
+	}
 }
 
 func hasContent(a *analyzer, words []string, common map[string]bool) bool {
@@ -767,8 +928,20 @@ func hasContent(a *analyzer, words []string, common map[string]bool) bool {
 }
 
 func (a *analyzer) isPlural(w string) bool {
-	for _, lx := range a.lexicons {
-		if nf, ok := lx.Noun(w); ok {
+	if a.memo == nil {
+		return a.readPlural(w)
+	}
+	e := a.memo.word(w)
+	if e.has&hasPlural == 0 {
+		e.plural = a.readPlural(w)
+		e.has |= hasPlural
+	}
+	return e.plural
+}
+
+func (a *analyzer) readPlural(w string) bool {
+	for k := range a.lexicons {
+		if nf, ok := a.noun(k, w); ok {
 			return nf.Plural
 		}
 	}
@@ -776,6 +949,18 @@ func (a *analyzer) isPlural(w string) bool {
 }
 
 func (a *analyzer) isPreposition(w string) bool {
+	if a.memo == nil {
+		return a.readPreposition(w)
+	}
+	e := a.memo.word(w)
+	if e.has&hasPrep == 0 {
+		e.prep = a.readPreposition(w)
+		e.has |= hasPrep
+	}
+	return e.prep
+}
+
+func (a *analyzer) readPreposition(w string) bool {
 	for _, lx := range a.lexicons {
 		if lx.Function["preposition"][w] {
 			return true
@@ -871,10 +1056,30 @@ func (s *schema) typeName() string {
 
 // readParams reads the top-level properties of an input schema, sorted by
 // name so the result does not depend on map order.
+//
+// A compile's memo reads each distinct schema once; the tools that share
+// one share its params, which they only read.
 func readParams(a *analyzer, raw json.RawMessage) []param {
 	if len(raw) == 0 {
 		return nil
 	}
+	if a.memo == nil {
+		return readSchema(a, raw)
+	}
+	params, ok := a.memo.params[string(raw)]
+	if !ok {
+		params = readSchema(a, raw)
+		for k := range params {
+			p := &params[k]
+			p.terms, p.examples, p.enum = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum)
+		}
+		params = slices.Clip(params)
+		a.memo.params[string(raw)] = params
+	}
+	return params
+}
+
+func readSchema(a *analyzer, raw json.RawMessage) []param {
 	var s schema
 	if json.Unmarshal(raw, &s) != nil || s.Properties == nil {
 		return nil

@@ -71,22 +71,24 @@ func retrievalTerm(t string) string {
 	return t
 }
 
-// buildIndex compiles the fields of every tool (fields[i][f] are the terms
-// of tool i's field f).
-func buildIndex(fields [][numFields][]string) *index {
+// buildIndex compiles the fields of every tool: fields[i][f] are the
+// numbers, in terms, of the terms of tool i's field f.
+//
+// It counts over terms by number (terms.go), never over maps built per
+// tool: each tool's postings are added in the order its terms are first
+// read, field by field.
+func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 	n := len(fields)
-	ix := &index{postings: map[string][]rposting{}, idf: map[string]float32{}}
-	df := map[string]int{}
+	df := make([]int32, terms.len())
+	mark := make([]int32, terms.len()) // the last tool (plus one) that counted a term
 	var avg [numFields]float64
-	first := map[string]bool{}
 	for i := range fields {
-		clear(first)
 		for f := range numFields {
 			avg[f] += float64(len(fields[i][f]))
-			for _, t := range fields[i][f] {
-				if !first[t] {
-					first[t] = true
-					df[t]++
+			for _, id := range fields[i][f] {
+				if mark[id] != int32(i+1) {
+					mark[id] = int32(i + 1)
+					df[id]++
 				}
 			}
 		}
@@ -102,34 +104,49 @@ func buildIndex(fields [][numFields][]string) *index {
 	idf := func(d int) float64 {
 		return math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5))
 	}
+	held, room := 0, 0
+	for _, d := range df {
+		if d > 0 {
+			held++
+			room += int(d)
+		}
+	}
+	ix := &index{postings: make(map[string][]rposting, held), idf: make(map[string]float32, held)}
 	ix.unseenIDF = float32(idf(0))
-	for t, d := range df {
-		ix.idf[t] = float32(idf(d))
+	idfs := make([]float32, len(df))
+	// Every term's postings are carved from one array, a term's room its
+	// document frequency.
+	all := make([]rposting, room)
+	postings := make([][]rposting, len(df))
+	for id, d := range df {
+		if d > 0 {
+			idfs[id] = float32(idf(int(d)))
+			ix.idf[terms.terms[id]] = idfs[id]
+			postings[id], all = all[:0:d], all[d:]
+		}
 	}
-	tf := make([]map[string]int, numFields)
+	var tf [numFields][]int32
 	for f := range tf {
-		tf[f] = map[string]int{}
+		tf[f] = make([]int32, len(df))
 	}
-	seen := map[string]bool{}
+	clear(mark)
 	for i := range fields {
 		for f := range numFields {
-			clear(tf[f])
-			for _, t := range fields[i][f] {
-				tf[f][t]++
+			for _, id := range fields[i][f] {
+				tf[f][id]++
 			}
 		}
-		clear(seen)
 		for f := range numFields {
-			for _, t := range fields[i][f] {
-				if seen[t] {
+			for _, id := range fields[i][f] {
+				if mark[id] == int32(i+1) {
 					continue
 				}
-				seen[t] = true
-				w := float64(ix.idf[t])
+				mark[id] = int32(i + 1)
+				w := float64(idfs[id])
 				p := rposting{tool: int32(i)}
 				var combined float64
 				for g := range numFields {
-					c := tf[g][t]
+					c := tf[g][id]
 					if c == 0 {
 						continue
 					}
@@ -138,8 +155,18 @@ func buildIndex(fields [][numFields][]string) *index {
 					p.field[g] = float32(w * norm / (bm25K1 + norm))
 				}
 				p.all = float32(w * combined / (bm25K1 + combined))
-				ix.postings[t] = append(ix.postings[t], p)
+				postings[id] = append(postings[id], p)
 			}
+		}
+		for f := range numFields {
+			for _, id := range fields[i][f] {
+				tf[f][id] = 0
+			}
+		}
+	}
+	for id, ps := range postings {
+		if len(ps) > 0 {
+			ix.postings[terms.terms[id]] = ps
 		}
 	}
 	return ix

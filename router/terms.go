@@ -1,0 +1,136 @@
+package router
+
+import "slices"
+
+// termTable numbers the distinct terms of one build, so that counting them
+// (document frequencies, term frequencies, postings) runs over slices
+// indexed by number rather than over maps built per tool. It is not safe
+// for concurrent use.
+type termTable struct {
+	ids   map[string]int32
+	terms []string // by number
+}
+
+func newTermTable(capacity int) *termTable {
+	return &termTable{ids: make(map[string]int32, capacity), terms: make([]string, 0, capacity)}
+}
+
+// id returns the number of a term, numbering it if it is new.
+func (t *termTable) id(term string) int32 {
+	if id, ok := t.ids[term]; ok {
+		return id
+	}
+	id := int32(len(t.terms))
+	t.ids[term] = id
+	t.terms = append(t.terms, term)
+	return id
+}
+
+// appendIDs appends the numbers of terms to dst.
+func (t *termTable) appendIDs(dst []int32, terms []string) []int32 {
+	for _, term := range terms {
+		dst = append(dst, t.id(term))
+	}
+	return dst
+}
+
+// len is how many terms the table has numbered.
+func (t *termTable) len() int { return len(t.terms) }
+
+// fit grows s, zero-filled, to hold an index of every term numbered.
+func fit[T any](s []T, t *termTable) []T {
+	if n := t.len(); len(s) < n {
+		s = append(s, make([]T, n-len(s))...)
+	}
+	return s
+}
+
+// buildPostings compiles the postings of the hot path, and each tool's
+// BM25 weights of its text field (k1 1.2 and b 0.75): per tool, its action,
+// its object words and their stems (once each), then its text terms (once
+// each). texts are the text terms of each tool by number, df the tools
+// whose text holds each number, idf its idf, avgLen the text's mean length.
+//
+// A first pass counts the postings, so that every term's are carved from
+// one array.
+func (r *Router) buildPostings(terms *termTable, texts [][]int32, df []int32, idf []float32, avgLen float64) map[string][]posting {
+	const k1, b = 1.2, 0.75
+	n := len(r.tools)
+	actions := make([]int32, n) // the number of each tool's action term, or -1
+	objects := make([][]int32, n)
+	var flat []int32 // the objects' room
+	for i := range r.tools {
+		ti := &r.tools[i]
+		actions[i] = -1
+		if ti.action != "" {
+			actions[i] = terms.id(actionPrefix + ti.action)
+		}
+		start := len(flat)
+		for _, o := range [2][]string{ti.objects, ti.stems} {
+			for _, term := range o {
+				if id := terms.id(term); !slices.Contains(flat[start:], id) {
+					flat = append(flat, id)
+				}
+			}
+		}
+		objects[i] = flat[start:len(flat):len(flat)]
+	}
+	count := make([]int32, terms.len())
+	copy(count, df)
+	for i := range r.tools {
+		if actions[i] >= 0 {
+			count[actions[i]]++
+		}
+		for _, id := range objects[i] {
+			count[id]++
+		}
+	}
+	room := 0
+	held := 0
+	for _, c := range count {
+		room += int(c)
+		if c > 0 {
+			held++
+		}
+	}
+	all := make([]posting, room)
+	postings := make([][]posting, len(count))
+	for id, c := range count {
+		postings[id], all = all[:0:c], all[c:]
+	}
+	tf := make([]int32, len(count))
+	for i := range r.tools {
+		ti := &r.tools[i]
+		if id := actions[i]; id >= 0 {
+			postings[id] = append(postings[id], posting{tool: int32(i), field: fieldAction, weight: 1})
+		}
+		for _, id := range objects[i] {
+			postings[id] = append(postings[id], posting{tool: int32(i), field: fieldObject, weight: 1})
+		}
+		distinct := 0
+		for _, id := range texts[i] {
+			if tf[id] == 0 {
+				distinct++
+			}
+			tf[id]++
+		}
+		ti.text = make(map[string]float32, distinct)
+		for _, id := range texts[i] {
+			if tf[id] == 0 {
+				continue // weighed at its first place
+			}
+			f := float64(tf[id])
+			tf[id] = 0
+			w := float64(idf[id]) * f * (k1 + 1) / (f + k1*(1-b+b*ti.textLen/avgLen))
+			ti.text[terms.terms[id]] = float32(w)
+			postings[id] = append(postings[id], posting{tool: int32(i), field: fieldText, weight: float32(w)})
+		}
+	}
+	out := make(map[string][]posting, held)
+	for id, ps := range postings {
+		if len(ps) > 0 {
+			out[terms.terms[id]] = ps
+		}
+	}
+	return out
+}
