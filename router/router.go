@@ -113,7 +113,7 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if gram.Language() != lang {
 		return nil, fmt.Errorf("router: the grammar reads %s, not %s", gram.Language(), lang)
 	}
-	stemmer, err := tokenize.NewStemmer(tokenize.English)
+	stemmer, err := sharedStemmer(tokenize.English)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	turnStem, err := tokenize.NewStemmer(lang)
+	turnStem, err := sharedStemmer(lang)
 	if err != nil {
 		return nil, err
 	}
@@ -335,4 +335,30 @@ func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Dec
 	}
 	d.Then = ds[lead+1:]
 	return d
+}
+
+// stemmers are the stemmers every Router of the process shares: a
+// stemmer is safe for concurrent use and caches what it stemmed (up to a
+// bound), so the tools of the next catalogue built reuse the stems of the
+// last.
+var stemmers struct {
+	sync.Mutex
+	byLang map[tokenize.Language]*tokenize.Stemmer
+}
+
+func sharedStemmer(lang tokenize.Language) (*tokenize.Stemmer, error) {
+	stemmers.Lock()
+	defer stemmers.Unlock()
+	if st, ok := stemmers.byLang[lang]; ok {
+		return st, nil
+	}
+	st, err := tokenize.NewStemmer(lang)
+	if err != nil {
+		return nil, err
+	}
+	if stemmers.byLang == nil {
+		stemmers.byLang = map[tokenize.Language]*tokenize.Stemmer{}
+	}
+	stemmers.byLang[lang] = st
+	return st, nil
 }
