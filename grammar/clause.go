@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"github.com/stalwart-agents/stalwart/tokenize"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -702,6 +703,23 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 			}
 		}
 	}
+	// A question about a quality ("how hot is the office?") asks for the
+	// attribute its adjective gives a value of; the adjective is no verb
+	// ("how warm is it") and no noun ("how loud", within an edit of cloud).
+	quality := ""
+	if c.Act == Question {
+		if attr, at, ok := e.qualityQuestion(ps); ok {
+			quality = attr
+			if at >= 0 && (ps[at].class == Verb || ps[at].class == Noun) {
+				pc := &ps[at]
+				if at == verbAt {
+					c.Action = ""
+				}
+				pc.class, pc.verb, pc.isNoun, pc.fuzzy = Unknown, "", false, false
+				pc.norm = tokenize.Normalize(pc.text)
+			}
+		}
+	}
 	// Words, objects and arguments.
 	var lastNoun string
 	var later []string // objects read from the wordnet
@@ -759,7 +777,12 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	if askStatus {
 		if _, ok := e.lx.NounWords[statusConcept]; ok {
 			c.Objects = appendConcept(c.Objects, statusConcept)
+			c.Implied = append(c.Implied, statusConcept)
 		}
+	}
+	if quality != "" {
+		c.Objects = append([]string{quality}, removeConcept(c.Objects, quality)...)
+		c.Implied = append(c.Implied, quality)
 	}
 	// The head object is the first noun after the verb, if any.
 	if verbAt >= 0 {
@@ -894,6 +917,55 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 		}
 	}
 	return "", false, false
+}
+
+// qualityQuestion reads a question about a quality: "how", an adjective,
+// and a form of "be" ("how hot is the office?", "how far is the airport?",
+// "how loud is the tv?"). It returns the noun concept of the attribute the
+// adjective gives a value of (temperature, distance, volume).
+func (e *Engine) qualityQuestion(ps []piece) (concept string, at int, ok bool) {
+	if e.lx.Attribute == nil {
+		return "", -1, false
+	}
+	var words []int
+	for i := range ps {
+		if pc := &ps[i]; pc.kind == pWord && !pc.consumed {
+			words = append(words, i)
+		}
+		if len(words) == 3 {
+			break
+		}
+	}
+	if len(words) < 2 {
+		return "", -1, false
+	}
+	adj, next, at := "", &ps[words[1]], -1
+	w1 := &ps[words[1]]
+	switch first := strings.Fields(ps[words[0]].norm); {
+	case len(first) == 2 && first[0] == "how":
+		adj = first[1] // "how far", one question piece
+	case len(first) == 1 && first[0] == "how" && len(words) == 3 && (w1.class != Function || w1.bits&fAdjective != 0):
+		// Between "how" and "be" a word is an adjective, whatever else
+		// it may be, as written.
+		adj, next, at = tokenize.Normalize(w1.text), &ps[words[2]], words[1]
+	default:
+		return "", -1, false
+	}
+	if !e.copulaAt(next) {
+		return "", -1, false
+	}
+	concept, ok = e.lx.Attribute(adj)
+	return concept, at, ok
+}
+
+func removeConcept(s []string, c string) []string {
+	out := s[:0:0]
+	for _, x := range s {
+		if x != c {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // lastWord reports whether ps[i] is the last word of its clause.

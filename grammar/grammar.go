@@ -136,6 +136,11 @@ type Clause struct {
 	Action string `json:"action,omitempty"`
 	// Objects are the concepts of the things acted on, the head first.
 	Objects []string `json:"objects,omitempty"`
+	// Implied are the objects the clause asks about without naming them,
+	// also in Objects: the status a question about a state asks for ("is
+	// the door open?"), the attribute a question about a quality asks for
+	// ("how hot is the office?": temperature).
+	Implied []string `json:"implied,omitempty"`
 	// State is the state a question asks about ("is the door open?":
 	// open) or a verbless command sets ("lights off": turn_off), as the
 	// concept of the action that brings it about where the lexicon has

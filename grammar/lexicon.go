@@ -48,6 +48,10 @@ type Lexicon struct {
 	// lemma) and whether the word has a verb sense too. Set by the
 	// language's package.
 	WordNoun func(w string) (nf NounForm, verb, ok bool)
+	// Attribute gives the noun concept of the attribute an adjective gives
+	// a value of (hot: temperature; loud: volume), from the language's
+	// wordnet, or is nil. Set by the language's package.
+	Attribute func(adj string) (concept string, ok bool)
 }
 
 // Noun reads a normalised word as a noun: a noun the lexicon lists, or

@@ -149,15 +149,20 @@ func (r *Router) features(c *grammar.Clause) features {
 		// verb's concept is.
 		f.text = append(f.text, actionPrefix+c.Action)
 	}
-	if c.State != "" && c.Act == grammar.Question {
-		// "is the garage door open?" asks to see the door's status: the
-		// grammar's implied object.
-		for _, o := range c.Objects {
-			if t := objectPrefix + o; !containsTerm(f.objects, t) {
-				f.objects = append(f.objects, t)
-				f.text = append(f.text, t)
-			}
+	for k, o := range c.Implied {
+		// "is the garage door open?" asks to see the door's status, "how
+		// hot is the office?" its temperature: the grammar's implied
+		// objects, the attribute first.
+		t := objectPrefix + o
+		if containsTerm(f.objects, t) {
+			continue
 		}
+		if k == 0 && len(c.Objects) > 0 && c.Objects[0] == o {
+			f.objects = append([]string{t}, f.objects...)
+		} else {
+			f.objects = append(f.objects, t)
+		}
+		f.text = append(f.text, t)
 	}
 	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) || f.action == "" {
 		// "give this repo a star", "make a refund": a light verb's object

@@ -51,8 +51,30 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 		}
 		return grammar.NounForm{Concept: concept, Plural: plural}, verb, true
 	}
+	lx.Attribute = func(adj string) (string, bool) {
+		return attribute(db, lx, adj)
+	}
 	return lx, nil
 })
+
+// attribute is the noun concept of the attribute an adjective's first
+// sense gives a value of: among the attribute's lemmas, one the lexicon
+// lists, else the first one-word lemma.
+func attribute(db *wordnet.DB, lx *grammar.Lexicon, adj string) (string, bool) {
+	first := ""
+	for _, r := range db.English(adj) {
+		if r.Kind != wordnet.Attribute || r.Sense != 1 || strings.Contains(r.Lemma, " ") {
+			continue
+		}
+		if nf, ok := lx.Nouns[r.Lemma]; ok {
+			return nf.Concept, true
+		}
+		if first == "" {
+			first = r.Lemma
+		}
+	}
+	return first, first != ""
+}
 
 // Lexicon returns the embedded English lexicon, loaded once.
 func Lexicon() (*grammar.Lexicon, error) { return loadLexicon() }

@@ -904,3 +904,26 @@ func TestParseWordNetNouns(t *testing.T) {
 		}
 	}
 }
+
+// TestParseQualities reads questions about a quality: "how", an
+// adjective and "be" ask for the attribute the adjective gives a value
+// of, the thing's head object; the adjective is no verb and no noun.
+func TestParseQualities(t *testing.T) {
+	for _, tt := range []struct {
+		in, action, objects string
+	}{
+		{"how hot is the office", "", "temperature office"},
+		{"how warm is it in here?", "", "temperature here"},
+		{"how loud is the tv?", "", "volume tv"},
+		{"how far is the airport?", "", "distance airport"},
+		{"how big is the file f_123?", "", "size file"},
+		// Not a quality: no adjective, or no "be" after it.
+		{"how is the weather", "", "weather"},
+		{"how do I cancel my order", "cancel", "order"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects {
+			t.Errorf("Parse(%q) = %q %q, want %q %q", tt.in, c.Action, got, tt.action, tt.objects)
+		}
+	}
+}
