@@ -684,7 +684,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 	switch {
 	case c.Negated:
 	case verbAt < 0 && (c.Act == NounPhrase || c.Act == Request):
-		if i := e.stateWord(ps, 0); i >= 0 {
+		if i := e.stateWord(ps); i >= 0 {
 			c.Action = e.lx.Values["state"][ps[i].norm]
 			c.State = c.Action
 			if c.Act == NounPhrase {
@@ -781,7 +781,7 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		}
 	}
 	if quality != "" {
-		c.Objects = append([]string{quality}, removeConcept(c.Objects, quality)...)
+		c.Objects = moveFirst(appendConcept(c.Objects, quality), quality)
 		c.Implied = append(c.Implied, quality)
 	}
 	// The head object is the first noun after the verb, if any.
@@ -803,14 +803,14 @@ const getConcept = "get"
 // about a state asks to see.
 const statusConcept = "status"
 
-// stateWord finds a state word said of a thing (ps[from:]): after a noun,
+// stateWord finds a state word said of a thing: after a noun,
 // and at the end of its clause or before a word that is no noun phrase
 // ("lights off in the kitchen"); before a noun phrase or a date it is a
 // preposition ("lights on the porch", "flights on Friday"). It returns
 // the piece's index, or -1.
-func (e *Engine) stateWord(ps []piece, from int) int {
+func (e *Engine) stateWord(ps []piece) int {
 	noun := false
-	for i := from; i < len(ps); i++ {
+	for i := range ps {
 		pc := &ps[i]
 		if pc.kind != pWord || pc.consumed {
 			continue
@@ -927,24 +927,25 @@ func (e *Engine) qualityQuestion(ps []piece) (concept string, at int, ok bool) {
 	if e.lx.Attribute == nil {
 		return "", -1, false
 	}
-	var words []int
+	var words [3]int // the first three words
+	n := 0
 	for i := range ps {
 		if pc := &ps[i]; pc.kind == pWord && !pc.consumed {
-			words = append(words, i)
-		}
-		if len(words) == 3 {
-			break
+			words[n] = i
+			if n++; n == len(words) {
+				break
+			}
 		}
 	}
-	if len(words) < 2 {
+	if n < 2 {
 		return "", -1, false
 	}
 	adj, next, at := "", &ps[words[1]], -1
 	w1 := &ps[words[1]]
-	switch first := strings.Fields(ps[words[0]].norm); {
-	case len(first) == 2 && first[0] == "how":
-		adj = first[1] // "how far", one question piece
-	case len(first) == 1 && first[0] == "how" && len(words) == 3 && (w1.class != Function || w1.bits&fAdjective != 0):
+	switch first := ps[words[0]].norm; {
+	case strings.HasPrefix(first, "how ") && !strings.Contains(first[len("how "):], " "):
+		adj = first[len("how "):] // "how far", one question piece
+	case first == "how" && n == 3 && (w1.class != Function || w1.bits&fAdjective != 0):
 		// Between "how" and "be" a word is an adjective, whatever else
 		// it may be, as written.
 		adj, next, at = tokenize.Normalize(w1.text), &ps[words[2]], words[1]
@@ -956,16 +957,6 @@ func (e *Engine) qualityQuestion(ps []piece) (concept string, at int, ok bool) {
 	}
 	concept, ok = e.lx.Attribute(adj)
 	return concept, at, ok
-}
-
-func removeConcept(s []string, c string) []string {
-	out := s[:0:0]
-	for _, x := range s {
-		if x != c {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // lastWord reports whether ps[i] is the last word of its clause.
