@@ -92,7 +92,7 @@ func TestShopFormsAgreeAll(t *testing.T) {
 	require.NoError(t, err)
 	lc, err := ImportFile("testdata/shop-langchain.json")
 	require.NoError(t, err)
-	ts, err := ImportTypeScript("testdata/ts/shop", "testdata/ts/shop/dist")
+	ts, err := ImportTypeScript("../examples/server", "../examples/server/dist")
 	require.NoError(t, err)
 	api, err := ImportFile("testdata/shop-openapi.json")
 	require.NoError(t, err)

@@ -11,8 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// TestImportTypeScriptShop reads the README's example project, the spec's shop.
 func TestImportTypeScriptShop(t *testing.T) {
-	c, err := ImportTypeScript("testdata/ts/shop", "testdata/ts/shop/dist")
+	c, err := ImportTypeScript("../examples/server", "../examples/server/dist")
 	require.NoError(t, err)
 	want := []struct {
 		name string
