@@ -44,7 +44,7 @@ func TestCatalogueImport(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotNil(t, c.Tool("search_orders"))
 
-	ts := filepath.Join(testdata, "ts", "shop")
+	ts := filepath.Join("..", "..", "examples", "server")
 	code, stdout, stderr = route("catalogue", "import", ts, "--declarations", filepath.Join(ts, "dist"))
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, `"name": "chargeCard"`)
