@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,8 +34,20 @@ func TestBenchExternalCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if code := run([]string{"bench", "--corpus", path, "--no-scale", "--json"}, nil, &out, &errOut); code != 0 {
+	chart := filepath.Join(dir, "bench.png")
+	if code := run([]string{"bench", "--corpus", path, "--no-scale", "--json", "--plot", chart}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("route bench = exit %d: %s", code, errOut.String())
+	}
+	if f, err := os.Open(chart); err != nil {
+		t.Errorf("route bench --plot wrote no chart: %v", err)
+	} else {
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("route bench --plot wrote no PNG: %v", err)
+		} else if b := img.Bounds(); b.Dx() <= b.Dy() {
+			t.Errorf("route bench --plot --no-scale drew %v, want one chart, wider than high", b)
+		}
 	}
 	var rep struct {
 		Cases      int                        `json:"cases"`
