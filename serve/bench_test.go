@@ -1,7 +1,10 @@
 package serve
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -75,11 +78,57 @@ func BenchmarkSelectInProcess(b *testing.B) {
 	}
 }
 
+// nullWriter is a ResponseWriter that keeps nothing but the header and
+// the status.
+type nullWriter struct {
+	h      http.Header
+	status int
+}
+
+func (w *nullWriter) Header() http.Header         { return w.h }
+func (w *nullWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *nullWriter) WriteHeader(status int)      { w.status = status }
+
+// BenchmarkHandlerSelect is the handler of POST /v1/select alone, without
+// the network and the HTTP server: Select and what the server does around
+// it (decoding, encoding, logging a JSON line, metrics, limits).
+func BenchmarkHandlerSelect(b *testing.B) {
+	s, err := newServerFrom(nil, Config{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := s.Handler()
+	bodies := make([]string, len(shopTurns))
+	for i, t := range shopTurns {
+		bodies[i] = fmt.Sprintf(`{"turn":%q}`, t)
+	}
+	r, err := http.NewRequest(http.MethodPost, "/v1/select", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.RemoteAddr = "127.0.0.1:5000"
+	w := &nullWriter{h: http.Header{}}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		rd := strings.NewReader(bodies[i%len(bodies)])
+		r.Body = io.NopCloser(rd)
+		clear(w.h)
+		h.ServeHTTP(w, r)
+		if w.status != http.StatusOK {
+			b.Fatalf("%s: status %d", bodies[i%len(bodies)], w.status)
+		}
+		i++
+	}
+}
+
 // BenchmarkServeSelect drives POST /v1/select on 127.0.0.1 with 1, 8 and
 // 64 concurrent clients (keep-alive connections) for -serve.load each,
-// and reports requests/s, p50 and p99 latency and errors. The server logs
-// one JSON line per request into a discarding writer: the formatting is
-// counted, the I/O is not. Clients and server share the machine's cores.
+// and reports requests/s, p50 and p99 latency and errors. Each client is
+// a keep-alive HTTP/1.1 connection of its own (see -serve.client). The
+// server logs one JSON line per request into a discarding writer: the
+// formatting is counted, the I/O is not. Clients and server share the
+// machine's cores.
 func BenchmarkServeSelect(b *testing.B) {
 	for _, c := range benchCatalogues(b) {
 		s, err := newServerFrom(c.cat, Config{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), MaxInFlight: 1024})
@@ -116,12 +165,38 @@ func BenchmarkServeSelect(b *testing.B) {
 	}
 }
 
+// loadClient is how the load clients send their requests: "conn" (the
+// default), each client a keep-alive HTTP/1.1 connection of its own that
+// writes its requests ready-made and reads each answer with
+// http.ReadResponse, as wrk does; or "transport", each client an
+// http.Client over one shared http.Transport.
+var loadClient = flag.String("serve.client", "conn", `how the load clients send requests: "conn" or "transport"`)
+
 // drive sends requests from n clients for d and returns the rate, the
 // latency percentiles and the count of failed requests.
 func drive(url string, bodies []string, n int, d time.Duration) (float64, time.Duration, time.Duration, int) {
-	tr := &http.Transport{MaxIdleConns: n, MaxIdleConnsPerHost: n, MaxConnsPerHost: n}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	var newClient func() poster
+	switch *loadClient {
+	case "conn":
+		reqs := make([][]byte, len(bodies))
+		for i, b := range bodies {
+			r, err := rawRequest(url, b)
+			if err != nil {
+				panic(err)
+			}
+			reqs[i] = r
+		}
+		host := strings.TrimPrefix(url, "http://")
+		host = host[:strings.IndexByte(host, '/')]
+		newClient = func() poster { return &connClient{addr: host, reqs: reqs} }
+	case "transport":
+		tr := &http.Transport{MaxIdleConns: n, MaxIdleConnsPerHost: n, MaxConnsPerHost: n}
+		defer tr.CloseIdleConnections()
+		client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+		newClient = func() poster { return &transportClient{client: client, url: url, bodies: bodies} }
+	default:
+		panic(fmt.Sprintf("-serve.client %q: want conn or transport", *loadClient))
+	}
 	var mu sync.Mutex
 	var all []time.Duration
 	errs := 0
@@ -132,18 +207,13 @@ func drive(url string, bodies []string, n int, d time.Duration) (float64, time.D
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			cl := newClient()
+			defer cl.close()
 			lat := make([]time.Duration, 0, 4096)
 			bad := 0
 			for i := c; time.Now().Before(deadline); i++ {
 				t0 := time.Now()
-				resp, err := client.Post(url, "application/json", strings.NewReader(bodies[i%len(bodies)]))
-				if err != nil {
-					bad++
-					continue
-				}
-				_, err = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if err != nil || resp.StatusCode != http.StatusOK {
+				if err := cl.post(i % len(bodies)); err != nil {
 					bad++
 					continue
 				}
@@ -159,6 +229,102 @@ func drive(url string, bodies []string, n int, d time.Duration) (float64, time.D
 	elapsed := time.Since(start)
 	p50, p99 := percentiles(all)
 	return float64(len(all)) / elapsed.Seconds(), p50, p99, errs
+}
+
+// poster is one load client: post sends the i-th body and reads the
+// answer whole, failing unless it is 200.
+type poster interface {
+	post(i int) error
+	close()
+}
+
+// transportClient posts through an http.Client.
+type transportClient struct {
+	client *http.Client
+	url    string
+	bodies []string
+}
+
+func (c *transportClient) post(i int) error {
+	resp, err := c.client.Post(c.url, "application/json", strings.NewReader(c.bodies[i]))
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	if cerr := resp.Body.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("status %d", resp.StatusCode)
+	}
+	return err
+}
+
+func (c *transportClient) close() {}
+
+// rawRequest is the bytes of an HTTP/1.1 POST of a JSON body.
+func rawRequest(url, body string) ([]byte, error) {
+	r, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("User-Agent", "route-bench")
+	var b bytes.Buffer
+	if err := r.Write(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// connClient is one keep-alive HTTP/1.1 connection: it writes a request
+// made beforehand and reads the answer with http.ReadResponse, dialling
+// again when the server closes the connection.
+type connClient struct {
+	addr string
+	reqs [][]byte
+	conn net.Conn
+	br   *bufio.Reader
+}
+
+func (c *connClient) post(i int) error {
+	if c.conn == nil {
+		conn, err := net.Dial("tcp", c.addr)
+		if err != nil {
+			return err
+		}
+		if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
+			return errors.Join(err, conn.Close())
+		}
+		c.conn, c.br = conn, bufio.NewReaderSize(conn, 16<<10)
+	}
+	if _, err := c.conn.Write(c.reqs[i]); err != nil {
+		c.close()
+		return err
+	}
+	resp, err := http.ReadResponse(c.br, nil)
+	if err != nil {
+		c.close()
+		return err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	if cerr := resp.Body.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || resp.Close {
+		c.close()
+	}
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("status %d", resp.StatusCode)
+	}
+	return err
+}
+
+func (c *connClient) close() {
+	if c.conn != nil {
+		_ = c.conn.Close() // the load is over or the connection broken: nothing is lost
+		c.conn = nil
+	}
 }
 
 func percentiles(lat []time.Duration) (p50, p99 time.Duration) {

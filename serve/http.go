@@ -108,7 +108,8 @@ type mux struct {
 // exchange is one request and its answer.
 type exchange struct {
 	s       *Server
-	w       *recorder
+	w       *recorder // &rec
+	rec     recorder
 	r       *http.Request
 	st      *state // the catalogue in force when the request came: it answers the whole request
 	outcome string
@@ -119,8 +120,9 @@ type exchange struct {
 func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s := m.s
 	start := time.Now()
-	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-	x := &exchange{s: s, w: rec, r: r, st: s.current()}
+	x := &exchange{s: s, r: r, st: s.current(), rec: recorder{ResponseWriter: w, status: http.StatusOK}}
+	rec := &x.rec
+	x.w = rec
 	rt := m.routes[r.URL.Path]
 	label := "unmatched"
 	switch {
@@ -148,15 +150,15 @@ func (m *mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	took := time.Since(start)
-	s.metrics.count(label, x.outcome)
-	s.metrics.duration.WithLabelValues(label).Observe(took.Seconds())
+	s.metrics.forRoute(label).observe(x.outcome, took)
 	id := s.reqID.Add(1)
 	ctx := r.Context()
-	s.log.LogAttrs(ctx, slog.LevelInfo, "request",
+	// The state's logger has the catalogue version formatted already.
+	x.st.log.LogAttrs(ctx, slog.LevelInfo, "request",
 		slog.Uint64("id", id), slog.String("method", r.Method), slog.String("route", label),
 		slog.Int("status", rec.status), slog.String("outcome", x.outcome),
 		slog.Float64("took_ms", float64(took.Microseconds())/1000), slog.Int("bytes", rec.bytes),
-		slog.String("client", clientOf(r)), slog.String("catalogue_version", x.st.version))
+		slog.String("client", clientOf(r)))
 	if x.logTurn && s.log.Enabled(ctx, slog.LevelDebug) {
 		s.log.LogAttrs(ctx, slog.LevelDebug, "turn", slog.Uint64("id", id), slog.String("turn", x.turn))
 	}
@@ -241,24 +243,42 @@ func (x *exchange) fail(status int, code, msg string) {
 	x.write(status, errorBody{Error: msg, Code: code, CatalogueVersion: x.st.version})
 }
 
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// answerBuf is a buffer with a JSON encoder that writes into it, as
+// route select --json encodes (no HTML escaping). Encoding into a
+// bytes.Buffer never fails for writing, so the encoder can be used again.
+type answerBuf struct {
+	bytes.Buffer
+	enc *json.Encoder
+}
+
+var answerPool = sync.Pool{New: func() any {
+	b := &answerBuf{}
+	b.enc = json.NewEncoder(&b.Buffer)
+	b.enc.SetEscapeHTML(false)
+	return b
+}}
+
+// bodyPool holds the buffers request bodies are read into.
+var bodyPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// jsonContentType is the Content-Type of the JSON answers, made once. Its
+// capacity is its length: a header added to it is appended elsewhere.
+var jsonContentType = []string{"application/json"}[:1:1]
 
 // write answers a JSON value.
 func (x *exchange) write(status int, v any) {
-	buf := bufPool.Get().(*bytes.Buffer)
+	buf := answerPool.Get().(*answerBuf)
 	buf.Reset()
-	defer bufPool.Put(buf)
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	defer answerPool.Put(buf)
+	if err := buf.enc.Encode(v); err != nil {
 		x.s.log.Error("encoding an answer", "route", x.r.URL.Path, "error", err.Error())
 		status = http.StatusInternalServerError
 		buf.Reset()
 		fmt.Fprintf(buf, `{"error":"the answer could not be encoded","code":"internal","catalogue_version":%q}`+"\n", x.st.version)
 	}
 	h := x.w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h["Content-Type"] = jsonContentType
+	h["Content-Length"] = []string{strconv.Itoa(buf.Len())}
 	x.w.WriteHeader(status)
 	if _, err := x.w.Write(buf.Bytes()); err != nil {
 		// The client has gone: there is no one to tell.
@@ -268,32 +288,53 @@ func (x *exchange) write(status int, v any) {
 
 // decode reads the request body, a JSON object, into v; a body that is
 // too large, malformed or holds an unknown field is answered 413 or 400
-// naming the problem, and decode returns false.
+// naming the problem, and decode returns false. The body is read whole
+// first. A body of a turn and a language, as plain strings, is read
+// without encoding/json, to the same result.
 func (x *exchange) decode(v any) bool {
-	dec := json.NewDecoder(x.r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		var extra json.RawMessage
-		if err2 := dec.Decode(&extra); err2 != io.EOF {
-			if tooLarge(err2) {
-				err = err2
-			} else {
-				x.fail(http.StatusBadRequest, "malformed_json", "the body holds more than one JSON value: want one object")
+	buf := bodyPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bodyPool.Put(buf)
+	if x.r.Body != nil {
+		if _, err := buf.ReadFrom(x.r.Body); err != nil {
+			if tooLarge(err) {
+				x.fail(http.StatusRequestEntityTooLarge, "body_too_large",
+					fmt.Sprintf("the body is over the %d bytes a request may have", MaxBodyBytes))
 				return false
 			}
+			x.fail(http.StatusBadRequest, "malformed_json", jsonProblem(err))
+			return false
 		}
 	}
-	if err == nil {
-		return true
+	body := buf.Bytes()
+	var turn **string
+	var language *string
+	switch req := v.(type) {
+	case *selectRequest:
+		turn, language = &req.Turn, &req.Language
+	case *shortlistRequest:
+		turn, language = &req.Turn, &req.Language
+	case *queryCatalogRequest:
+		turn, language = &req.Turn, &req.Language
 	}
-	if tooLarge(err) {
-		x.fail(http.StatusRequestEntityTooLarge, "body_too_large",
-			fmt.Sprintf("the body is over the %d bytes a request may have", MaxBodyBytes))
+	if turn != nil {
+		var members [2]member
+		if ms, ok := stringMembers(body, members[:0]); ok && setTurnLanguage(ms, turn, language) {
+			return true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		x.fail(http.StatusBadRequest, "malformed_json", jsonProblem(err))
 		return false
 	}
-	x.fail(http.StatusBadRequest, "malformed_json", jsonProblem(err))
-	return false
+	var extra json.RawMessage
+	if err := dec.Decode(&extra); err != io.EOF {
+		x.fail(http.StatusBadRequest, "malformed_json", "the body holds more than one JSON value: want one object")
+		return false
+	}
+	return true
 }
 
 func tooLarge(err error) bool {

@@ -216,12 +216,11 @@ func mcpHandler[In, Out any](s *Server, name string, f func(*mcp.CallToolRequest
 			call.outcome = "error"
 		}
 		took := time.Since(start)
-		s.metrics.count(label, call.outcome)
-		s.metrics.duration.WithLabelValues(label).Observe(took.Seconds())
+		s.metrics.forRoute(label).observe(call.outcome, took)
 		id := s.reqID.Add(1)
-		s.log.LogAttrs(ctx, slog.LevelInfo, "tool call", slog.Uint64("id", id), slog.String("tool", name),
-			slog.String("outcome", call.outcome), slog.Float64("took_ms", float64(took.Microseconds())/1000),
-			slog.String("catalogue_version", st.version))
+		// The state's logger has the catalogue version formatted already.
+		st.log.LogAttrs(ctx, slog.LevelInfo, "tool call", slog.Uint64("id", id), slog.String("tool", name),
+			slog.String("outcome", call.outcome), slog.Float64("took_ms", float64(took.Microseconds())/1000))
 		if call.turn != "" && s.log.Enabled(ctx, slog.LevelDebug) {
 			s.log.LogAttrs(ctx, slog.LevelDebug, "turn", slog.Uint64("id", id), slog.String("turn", call.turn))
 		}

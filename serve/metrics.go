@@ -3,6 +3,7 @@ package serve
 import (
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -24,7 +25,7 @@ type metrics struct {
 	mu      sync.Mutex
 	infoFor string // the version info is set for
 
-	counters sync.Map // route+"\x00"+outcome -> prometheus.Counter
+	routes sync.Map // route -> *routeMetrics
 }
 
 func newMetrics() *metrics {
@@ -84,14 +85,33 @@ func (m *metrics) loaded(st *state) {
 	m.infoFor = st.version
 }
 
-// count counts one request of a route with its outcome.
-func (m *metrics) count(route, outcome string) {
-	key := route + "\x00" + outcome
-	c, ok := m.counters.Load(key)
+// routeMetrics are the series of one route (or MCP tool): its duration
+// histogram, and its request counters by outcome, looked up once each.
+type routeMetrics struct {
+	m        *metrics
+	route    string
+	duration prometheus.Observer
+	outcomes sync.Map // outcome -> prometheus.Counter
+}
+
+// forRoute returns the series of a route, made on its first request.
+func (m *metrics) forRoute(route string) *routeMetrics {
+	if r, ok := m.routes.Load(route); ok {
+		return r.(*routeMetrics)
+	}
+	r, _ := m.routes.LoadOrStore(route, &routeMetrics{m: m, route: route, duration: m.duration.WithLabelValues(route)})
+	return r.(*routeMetrics)
+}
+
+// observe counts one request of the route with its outcome and the time
+// it took.
+func (r *routeMetrics) observe(outcome string, took time.Duration) {
+	c, ok := r.outcomes.Load(outcome)
 	if !ok {
-		c, _ = m.counters.LoadOrStore(key, m.requests.WithLabelValues(route, outcome))
+		c, _ = r.outcomes.LoadOrStore(outcome, r.m.requests.WithLabelValues(r.route, outcome))
 	}
 	c.(prometheus.Counter).Inc()
+	r.duration.Observe(took.Seconds())
 }
 
 // handler serves the metrics in the Prometheus text format.

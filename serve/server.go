@@ -161,6 +161,7 @@ func (s *Server) warn(msg string) { s.log.Warn("catalogue warning", "warning", m
 
 // install makes a state the one in force and retires the one before.
 func (s *Server) install(st *state) {
+	st.log = s.log.With(slog.String("catalogue_version", st.version))
 	old := s.cur.Swap(st)
 	s.metrics.loaded(st)
 	if old != nil && old != st {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ const (
 )
 
 // state is everything a request reads: the router and what was loaded to
-// build it. It is never changed once built; a reload builds another and
+// build it. It is never changed once installed; a reload builds another and
 // swaps it in whole.
 type state struct {
 	router   *router.Router
@@ -50,6 +51,9 @@ type state struct {
 	// domains maps every tool's name to its declared domain.
 	domains   map[string]string
 	withdrawn []string
+	// log is the server's logger with the catalogue version, for the
+	// lines of the requests this state answers. Install sets it.
+	log *slog.Logger
 
 	// report is the verify report: made at load, or on first use when the
 	// load did not verify.
