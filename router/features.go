@@ -74,6 +74,7 @@ const (
 	fObjectSynonym            // objects of the name the turn names by a synonym (wordnet; 1/sense each, at most 3)
 	fObjectDerivation         // objects of the name the turn names by a derivation (wordnet; 1/sense each, at most 3)
 	fObjectHypernym           // objects of the name the turn names by a kind of it or a kind it is (wordnet; 1/sense each, at most 3)
+	fCoverageTerms            // the share of the clause's terms the tool holds, each counted once: coverage that no catalogue's idf weighs
 	numToolFeatures
 )
 
@@ -86,34 +87,36 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
-	"object_synonym", "object_derivation", "object_hypernym",
+	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms",
 }
 
 // The features of "none", per clause.
 const (
-	nBias         = iota // 1: the prior of none
-	nBestBM25            // the best candidate's BM25F, relative
-	nBestCoverage        // the best candidate's coverage of the clause
-	nLead                // the best candidate's BM25F lead over the second's
-	nUnseen              // the share of the clause's content terms no tool holds
-	nChitchat            // the clause is chit-chat or a dialogue act
-	nQuestion            // the clause is a question
-	nNoAction            // the clause names no action
-	nNoObject            // the clause names no object
-	nLength              // log(1 + content terms of the clause)
-	nNoFit               // no candidate's name fits the clause at all
-	nBestName            // the best candidate's name_coverage
-	nBestBoth            // the best candidate's both_ways
-	nBestLog             // log(best_bm25 + 0.01)
-	nLeadRel             // lead relative to the best's score
-	nBestSeen            // the best candidate's coverage_seen
+	nBias          = iota // 1: the prior of none
+	nBestBM25             // the best candidate's BM25F, relative
+	nBestCoverage         // the best candidate's coverage of the clause
+	nLead                 // the best candidate's BM25F lead over the second's
+	nUnseen               // the share of the clause's content terms no tool holds
+	nChitchat             // the clause is chit-chat or a dialogue act
+	nQuestion             // the clause is a question
+	nNoAction             // the clause names no action
+	nNoObject             // the clause names no object
+	nLength               // log(1 + content terms of the clause)
+	nNoFit                // no candidate's name fits the clause at all
+	nBestName             // the best candidate's name_coverage
+	nBestBoth             // the best candidate's both_ways
+	nBestLog              // log(best_bm25 + 0.01)
+	nLeadRel              // lead relative to the best's score
+	nBestSeen             // the best candidate's coverage_seen
+	nBestTerms            // the best candidate's coverage_terms
+	nWorldQuestion        // a question about things no tool names ("is the sky blue?")
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
 	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
-	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel", "best_seen",
+	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel", "best_seen", "best_terms",
 }
 
 // FeatureNames returns the names of the features of a tool and of none, in
@@ -191,6 +194,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if h.seen > 0 {
 		x[fCoverageSeen] = float64(h.matched[i] / h.seen)
 	}
+	if h.terms > 0 {
+		x[fCoverageTerms] = float64(h.held[i]) / float64(h.terms)
+	}
 	for k := range numFields {
 		x[fBM25Action+k] = h.rel(h.field[i][k])
 	}
@@ -203,12 +209,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if f.action != "" && ti.action != "" {
 		weak := weakVerb(f)
 		switch {
-		case weak && ti.tool.Kind == catalogue.Write && (f.action == ti.action || r.en.IsNear(f.action, ti.action)) && !seeing(r, f.action):
+		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || r.en.IsNear(f.action, ti.action)) && !seeing(r, f.action) ||
+			f.askedState != "" && f.askedState == ti.action):
 			// The verb of a question or a statement asks for no write:
-			// "my card was charged twice" asks for no charge.
+			// "my card was charged twice" asks for no charge, and "is
+			// the door locked?" for no locking.
 			x[fReportedWrite] = 1
 			if why != nil {
-				why.note(fReportedWrite, "%s is reported, not asked for", f.action)
+				reported := f.action
+				if f.askedState == ti.action {
+					reported = f.askedState
+				}
+				why.note(fReportedWrite, "%s is reported, not asked for", reported)
 			}
 			c.barred = true
 		case f.action == ti.action && ti.actionFromText:
@@ -505,6 +517,7 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 		y[nBestName] = math.Max(y[nBestName], cands[k].x[fNameCoverage])
 		y[nBestBoth] = math.Max(y[nBestBoth], cands[k].x[fBothWays])
 		y[nBestSeen] = math.Max(y[nBestSeen], cands[k].x[fCoverageSeen])
+		y[nBestTerms] = math.Max(y[nBestTerms], cands[k].x[fCoverageTerms])
 	}
 	for k := range cands {
 		// Each candidate's lead over the best of the others.

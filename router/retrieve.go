@@ -185,6 +185,7 @@ type hits struct {
 	score   []float32
 	field   [][numFields]float32
 	matched []float32 // idf mass of the query's terms the tool holds
+	held    []uint16  // how many of the query's terms the tool holds
 	touched []int32
 	mass    float32 // the query's own idf mass
 	seen    float32 // the idf mass of the query's terms some tool holds
@@ -194,6 +195,7 @@ type hits struct {
 
 func newHits(n int) hits {
 	return hits{score: make([]float32, n), field: make([][numFields]float32, n), matched: make([]float32, n),
+		held:    make([]uint16, n),
 		touched: make([]int32, 0, 64)}
 }
 
@@ -202,19 +204,27 @@ func (h *hits) reset() {
 		h.score[t] = 0
 		h.field[t] = [numFields]float32{}
 		h.matched[t] = 0
+		h.held[t] = 0
 	}
 	h.touched = h.touched[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
 }
 
 // query scores every tool that holds one of the (distinct) terms.
-func (ix *index) query(h *hits, terms []string) {
+//
+// A term of names (a word written as a name) that no tool holds is an
+// argument ("from Euro to Dollar", "in Nashville"): it counts in neither
+// the query's idf mass nor its unseen terms.
+func (ix *index) query(h *hits, terms, names []string) {
 	h.reset()
 	for _, t := range terms {
+		ps := ix.postings[t]
+		if len(ps) == 0 && containsTerm(names, t) {
+			continue
+		}
 		w := ix.termIDF(t)
 		h.mass += w
 		h.terms++
-		ps := ix.postings[t]
 		if len(ps) == 0 {
 			h.unseen++
 			continue
@@ -227,6 +237,7 @@ func (ix *index) query(h *hits, terms []string) {
 			}
 			h.score[p.tool] += p.all
 			h.matched[p.tool] += w
+			h.held[p.tool]++
 			for f := range numFields {
 				h.field[p.tool][f] += p.field[f]
 			}
@@ -262,7 +273,7 @@ func newScorer(n int) *scorer {
 // id format or vocabulary phrase the turn holds. Ties go to catalogue
 // order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
-	r.ix.query(&s.clause, f.terms)
+	r.ix.query(&s.clause, f.terms, f.names)
 	key := func(t int32) float32 {
 		k := s.clause.score[t]
 		if s.multi {

@@ -263,7 +263,7 @@ func unreadDecision(turn, lang, reason string) Decision {
 func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause, []features) {
 	cs := make([]*grammar.Clause, len(p.Clauses))
 	fs := make([]features, len(p.Clauses))
-	var all []string
+	var all, names []string
 	for i := range p.Clauses {
 		c := &p.Clauses[i]
 		if i > 0 {
@@ -288,11 +288,14 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 			for _, t := range fs[i].terms {
 				all = appendUnique(all, t)
 			}
+			for _, t := range fs[i].names {
+				names = appendUnique(names, t)
+			}
 		}
 	}
 	s.multi = len(p.Clauses) > 1
 	if s.multi {
-		r.ix.query(&s.turn, all)
+		r.ix.query(&s.turn, all, names)
 	}
 	return cs, fs
 }

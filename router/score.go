@@ -2,6 +2,8 @@ package router
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -32,11 +34,16 @@ type features struct {
 	hasID         bool     // an argument names one thing
 	terms         []string // the clause's retrieval terms, distinct
 	verbTerms     []string // the retrieval stems of the verb as written
+	askedState    string   // the state a question asks about ("is the door locked?": lock)
+	names         []string // terms of words written as names (Paris, Euro): arguments, when no tool holds them
 }
 
 func (r *Router) features(c *grammar.Clause) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
 		statement: c.Act == grammar.Statement}
+	if c.Act == grammar.Question {
+		f.askedState = c.State
+	}
 	for _, a := range c.Args {
 		if a.Kind == "identifier" || a.Kind == "number" && a.Noun != "" {
 			f.hasID = true
@@ -133,6 +140,9 @@ func (r *Router) features(c *grammar.Clause) features {
 				}
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
+				if i > 0 && isNameText(w.Text) {
+					f.names = appendUnique(f.names, term)
+				}
 			}
 		}
 		if w.Fuzzy {
@@ -340,4 +350,10 @@ func fitParam(params []param, a grammar.Arg) *param {
 		}
 	}
 	return nil
+}
+
+// isNameText reports whether a word is written as a name: capitalised.
+func isNameText(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsUpper(r)
 }

@@ -1,0 +1,125 @@
+package router
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+)
+
+// doors is a catalogue with a tool that changes a door's state and one
+// that reads it.
+const doors = `{"tools": [
+ {"name": "lock_door", "description": "Locks a door of the house.",
+  "inputSchema": {"type": "object", "properties": {"door": {"type": "string"}}, "required": ["door"]}},
+ {"name": "get_door_status", "description": "Reads whether a door of the house is open, closed or locked.",
+  "inputSchema": {"type": "object", "properties": {"door": {"type": "string"}}, "required": ["door"]}},
+ {"name": "convert_currency", "description": "Converts an amount of money from one currency to another.",
+  "inputSchema": {"type": "object", "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "amount": {"type": "number"}}}}
+]}`
+
+func newDoors(t *testing.T) *Router {
+	t.Helper()
+	cat, err := catalogue.Import("doors.json", []byte(doors))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func feature(fs []Contribution, name string) (Contribution, bool) {
+	for _, c := range fs {
+		if c.Feature == name {
+			return c, true
+		}
+	}
+	return Contribution{}, false
+}
+
+func candidate(ex *Explanation, tool string) *ExplainedCandidate {
+	for i := range ex.Candidates {
+		if ex.Candidates[i].Tool == tool {
+			return &ex.Candidates[i]
+		}
+	}
+	return nil
+}
+
+// A question about a state asks to see it: the tool that brings the state
+// about is a reported write, never selected, while the command still
+// selects it.
+func TestQuestionAboutStateIsNoWrite(t *testing.T) {
+	r := newDoors(t)
+	for _, turn := range []string{"is the front door locked?", "a porta da frente está trancada?"} {
+		d := r.Select(turn)
+		if d.Tool == "lock_door" && d.Outcome == Selected {
+			t.Errorf("%q selects lock_door", turn)
+		}
+		c := candidate(r.Explain(d), "lock_door")
+		if c == nil {
+			continue // not even a candidate: never selected either
+		}
+		if _, ok := feature(c.Features, "reported_write"); !ok || !c.Barred {
+			t.Errorf("%q: lock_door is not a reported write: barred %v, %+v", turn, c.Barred, c.Features)
+		}
+	}
+	d := r.Select("lock the front door")
+	if c := candidate(r.Explain(d), "lock_door"); c == nil || c.Barred {
+		t.Errorf("lock the front door: lock_door barred or no candidate: %+v", d)
+	}
+}
+
+// A word written as a name that no tool holds is an argument: it lowers
+// neither the share of the turn a tool explains nor counts as content no
+// tool holds.
+func TestNamesAreArguments(t *testing.T) {
+	r := newDoors(t)
+	coverage := func(turn string) float64 {
+		d := r.Select(turn)
+		c := candidate(r.Explain(d), "convert_currency")
+		if c == nil {
+			t.Fatalf("%q: convert_currency is no candidate", turn)
+		}
+		f, ok := feature(c.Features, "coverage")
+		if !ok {
+			t.Fatalf("%q: no coverage", turn)
+		}
+		return f.Value
+	}
+	named := coverage("convert 20 from Euro to Dollar")
+	plain := coverage("convert 20")
+	if math.Abs(named-plain) > 1e-9 {
+		t.Errorf("coverage with names %.3f, without %.3f: the names count as content", named, plain)
+	}
+	lower := coverage("convert 20 from euro to dollar please sometime")
+	if !(lower < plain) {
+		t.Errorf("coverage of a turn with more unknown words %.3f, not below %.3f", lower, plain)
+	}
+}
+
+// coverage_terms is the share of the clause's terms the tool holds, each
+// counted once.
+func TestCoverageTerms(t *testing.T) {
+	r := newDoors(t)
+	share := func(turn string) float64 {
+		ex := r.Explain(r.Select(turn))
+		c := candidate(ex, "get_door_status")
+		if c == nil {
+			t.Fatalf("%q: get_door_status is no candidate:\n%s", turn, ex)
+		}
+		f, _ := feature(c.Features, "coverage_terms")
+		return f.Value
+	}
+	whole, part := share("is the back door open?"), share("is the back door open, the bird asked grumpily?")
+	if whole <= 0 || whole > 1 {
+		t.Errorf("coverage_terms %.3f, want in (0, 1]", whole)
+	}
+	if !(part < whole) {
+		t.Errorf("more words no tool holds, and coverage_terms %.3f is not below %.3f", part, whole)
+	}
+}
