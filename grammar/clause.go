@@ -299,7 +299,8 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 // lido" in "marca o e-mail como lido"). It returns the phrasal verb and
 // how many pieces its particle takes, or 0.
 func (e *Engine) particleAt(verb string, ps []piece) (string, int) {
-	var buf []byte
+	var room [64]byte // the phrase read so far: on the stack while it is short
+	buf := room[:0]
 	best, bestN := "", 0
 	for n := 0; n < len(ps) && n < e.lx.MaxPhrase; n++ {
 		p := &ps[n]
@@ -842,7 +843,7 @@ func (e *Engine) copulaAt(pc *piece) bool {
 	if pc.kind != pWord || pc.consumed || pc.class != Function {
 		return false
 	}
-	for _, w := range strings.Fields(pc.norm) {
+	for w := range strings.FieldsSeq(pc.norm) {
 		if e.lx.Function["copula"][w] {
 			return true
 		}

@@ -408,8 +408,8 @@ func (e *Engine) monthAfterPreposition(done []piece, pc piece) int {
 	if prev.kind != pWord || e.bits[prev.norm]&fPreposition == 0 {
 		return 0
 	}
-	m, err := strconv.Atoi(e.lx.Values["month"][pc.norm])
-	if err != nil || m < 1 || m > 12 {
+	m, ok := smallInt(e.lx.Values["month"][pc.norm])
+	if !ok || m < 1 || m > 12 {
 		return 0
 	}
 	return m
@@ -474,8 +474,8 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		if p.kind != pWord {
 			return 0
 		}
-		v, err := strconv.Atoi(e.lx.Values["month"][p.norm])
-		if err != nil {
+		v, ok := smallInt(e.lx.Values["month"][p.norm])
+		if !ok {
 			return 0
 		}
 		return v
@@ -487,7 +487,7 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 			}
 		}
 		if p.kind == pWord {
-			if d, err := strconv.Atoi(e.lx.Values["ordinal"][p.norm]); err == nil && d >= 1 && d <= 31 {
+			if d, ok := smallInt(e.lx.Values["ordinal"][p.norm]); ok && d >= 1 && d <= 31 {
 				return d
 			}
 		}
@@ -683,4 +683,23 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 		out = append(out, pc)
 	}
 	return out
+}
+
+// smallInt reads a lexicon value of a few decimal digits ("3" for march),
+// reporting false for "" (a word with no such value) or anything else:
+// unlike strconv.Atoi, it allocates no error for the words that are no
+// number, which are most of them.
+func smallInt(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }

@@ -162,15 +162,36 @@ func (n noter) note(feature int, format string, args ...any) {
 // relation's feature.
 func (r *Router) relatedObject(f *features, o string, x *toolVec, why noter) bool {
 	tool, ok := strings.CutPrefix(o, objectPrefix)
-	if !ok {
+	if !ok || r.wn == nil {
 		return false
 	}
-	for _, t := range f.objects {
+	if f.related == nil {
+		// The relations of the turn's objects, read once a clause, not
+		// once a tool.
+		f.related = make([]map[string]relation, len(f.objects))
+		for k, t := range f.objects {
+			if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
+				f.related[k] = relatedLemmas(r.wn, conceptLemma(turn))
+			}
+		}
+	}
+	toolLemma := conceptLemma(tool)
+	var back map[string]relation // the tool's object's relations, read when first needed
+	for k, t := range f.objects {
 		turn, ok := strings.CutPrefix(t, objectPrefix)
-		if !ok {
+		if !ok || turn == tool {
 			continue
 		}
-		if rel, ok := r.relate(turn, tool); ok {
+		// The turn's word up to the tool's ("king" to "monarch"), or the
+		// tool's up to the turn's.
+		rel, ok := f.related[k][toolLemma]
+		if !ok {
+			if back == nil {
+				back = relatedLemmas(r.wn, toolLemma)
+			}
+			rel, ok = back[conceptLemma(turn)]
+		}
+		if ok {
 			k := relationFeature(rel.kind)
 			x[k] = math.Min(3, x[k]+relationWeight(rel))
 			if why != nil {

@@ -56,21 +56,6 @@ func relatedLemmas(db *wordnet.DB, lemma string) map[string]relation {
 // washing machine).
 func conceptLemma(concept string) string { return strings.ReplaceAll(concept, "_", " ") }
 
-// relate finds how an object the turn names (a concept) reaches an object
-// of a tool's name, either way: the turn's word up to the tool's
-// ("king" to "monarch") or the tool's up to the turn's.
-func (r *Router) relate(turn, tool string) (relation, bool) {
-	if r.wn == nil || turn == tool {
-		return relation{}, false
-	}
-	a, b := conceptLemma(turn), conceptLemma(tool)
-	if rel, ok := relatedLemmas(r.wn, a)[b]; ok {
-		return rel, true
-	}
-	rel, ok := relatedLemmas(r.wn, b)[a]
-	return rel, ok
-}
-
 // relationFeature is the feature of a kind of relation.
 func relationFeature(k wordnet.Kind) int {
 	switch k {

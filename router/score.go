@@ -22,20 +22,21 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
-	statement     bool     // the clause reports something: its verb is no command
-	questionGet   bool     // a question with a verb of its own also asks to see
-	verbStem      string   // the stem of the verb as written
-	phrased       []int32  // tools whose vocabulary phrases the turn holds
-	plural        bool     // the head object is plural
-	all           bool     // the turn asks about all of a kind ("cancel all timers")
-	some          bool     // the turn asks about any there are ("any open invoices?")
-	actionFuzzy   bool     // the verb was read within an edit ("refnud")
-	fuzzy         []string // object and name-word terms read within an edit
-	hasID         bool     // an argument names one thing
-	terms         []string // the clause's retrieval terms, distinct
-	verbTerms     []string // the retrieval stems of the verb as written
-	askedState    string   // the state a question asks about ("is the door locked?": lock)
-	names         []string // terms of words written as names (Paris, Euro): arguments, when no tool holds them
+	statement     bool                  // the clause reports something: its verb is no command
+	questionGet   bool                  // a question with a verb of its own also asks to see
+	verbStem      string                // the stem of the verb as written
+	phrased       []int32               // tools whose vocabulary phrases the turn holds
+	plural        bool                  // the head object is plural
+	all           bool                  // the turn asks about all of a kind ("cancel all timers")
+	some          bool                  // the turn asks about any there are ("any open invoices?")
+	actionFuzzy   bool                  // the verb was read within an edit ("refnud")
+	fuzzy         []string              // object and name-word terms read within an edit
+	hasID         bool                  // an argument names one thing
+	terms         []string              // the clause's retrieval terms, distinct
+	verbTerms     []string              // the retrieval stems of the verb as written
+	askedState    string                // the state a question asks about ("is the door locked?": lock)
+	related       []map[string]relation // beside objects: the wordnets' relations of each, read when first needed
+	names         []string              // terms of words written as names (Paris, Euro): arguments, when no tool holds them
 }
 
 func (r *Router) features(c *grammar.Clause) features {
@@ -218,7 +219,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 		// A function word that is no article, pronoun, preposition,
 		// conjunction, auxiliary, question or politeness word (a
 		// quantifier, a particle such as on or off) is evidence too.
-		for _, part := range strings.Fields(w.Norm) {
+		for part := range strings.FieldsSeq(w.Norm) {
 			if !r.an.stop[part] && len(part) > 1 {
 				dst = appendUnique(dst, stemPrefix+r.turnStem.Stem(part))
 			}
@@ -230,7 +231,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 // wordStems are the retrieval stems of a turn's word (of each word of a
 // phrase), in the turn's language, less function words.
 func (r *Router) wordStems(norm string, dst []string) []string {
-	for _, part := range strings.Fields(norm) {
+	for part := range strings.FieldsSeq(norm) {
 		if !r.an.stop[part] && len(part) > 1 {
 			dst = append(dst, stemPrefix+r.turnStem.Stem(part))
 		}
