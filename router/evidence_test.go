@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -121,5 +122,30 @@ func TestCoverageTerms(t *testing.T) {
 	}
 	if !(part < whole) {
 		t.Errorf("more words no tool holds, and coverage_terms %.3f is not below %.3f", part, whole)
+	}
+}
+
+// Verify tells its Progress how far each language's routing has gone,
+// ending at the whole.
+func TestVerifyProgress(t *testing.T) {
+	var mu sync.Mutex
+	last := map[string][2]int{}
+	rep, err := Verify(catalogue.Default(), VerifyOptions{Progress: func(lang string, done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done > last[lang][0] {
+			last[lang] = [2]int{done, total}
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(last) != len(rep.Languages) {
+		t.Fatalf("progress told of %d languages, verify routed %d: %v", len(last), len(rep.Languages), last)
+	}
+	for lang, dt := range last {
+		if dt[1] == 0 || dt[0] != dt[1] {
+			t.Errorf("%s: progress ended at %d of %d", lang, dt[0], dt[1])
+		}
 	}
 }

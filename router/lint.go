@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -24,6 +25,11 @@ type VerifyOptions struct {
 	// Withdrawn names the withdrawn tools: they are declared-linted like
 	// any tool, but not linted for ambiguity.
 	Withdrawn []string
+	// Progress, when not nil, is told how far the routing of each
+	// language's plain turns has gone (done of total turns), every few
+	// dozen turns and at the end. It is called from several goroutines
+	// at once.
+	Progress func(language string, done, total int)
 }
 
 // Verify lints a catalogue: the declaration lints and review checklist of
@@ -54,6 +60,9 @@ func Verify(cat *catalogue.Catalogue, opts VerifyOptions) (*catalogue.Report, er
 		r, err := New(cat, Options{Language: lang, Withdrawn: opts.Withdrawn})
 		if err != nil {
 			return nil, err
+		}
+		if opts.Progress != nil {
+			r.progress = func(done, total int) { opts.Progress(string(lang), done, total) }
 		}
 		rep.Languages = append(rep.Languages, string(lang))
 		fs, err := r.Lint()
@@ -436,6 +445,9 @@ type routed struct {
 
 // route decides every turn once, on as many goroutines as there are
 // processors.
+// progressEvery is how many routed turns apart Verify's Progress is told.
+const progressEvery = 64
+
 func (r *Router) route(turns []string) map[string]routed {
 	index := make(map[string]int, len(r.tools))
 	for i := range r.tools {
@@ -446,12 +458,16 @@ func (r *Router) route(turns []string) map[string]routed {
 	results := make([]routed, len(turns))
 	workers := min(runtime.GOMAXPROCS(0), len(turns))
 	var wg sync.WaitGroup
+	var done atomic.Int64
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := w; k < len(turns); k += workers {
 				results[k] = r.routeOne(turns[k], index)
+				if n := done.Add(1); r.progress != nil && (n%progressEvery == 0 || int(n) == len(turns)) {
+					r.progress(int(n), len(turns))
+				}
 			}
 		}()
 	}

@@ -58,6 +58,8 @@ type Options struct {
 
 // Router routes turns against one catalogue. It is safe for concurrent use.
 type Router struct {
+	// progress, when set (by Verify), is told how far lint's routing has gone.
+	progress func(done, total int)
 	cat      *catalogue.Catalogue
 	lang     tokenize.Language
 	gram     grammar.Grammar

@@ -23,6 +23,44 @@ const spinEvery = 100 * time.Millisecond
 type progress struct {
 	bar  *progressbar.ProgressBar
 	once sync.Once
+	what string    // the description the indicator started with
+	w    io.Writer // where it draws
+
+	mu   sync.Mutex
+	part string // the part of the work Count last counted
+	last int    // the count Count last drew in it
+}
+
+// Count turns the indicator into a bar of done out of total for a part of
+// the work (a language's turns); a count lower than the last of the same
+// part, told late by another goroutine, is not drawn. It is safe for
+// concurrent use, and does nothing on a nil *progress.
+func (p *progress) Count(part string, done, total int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if part != p.part {
+		// The spinner, or the last part's bar, gives way to a bar of
+		// this part's count.
+		_ = p.bar.Finish()
+		p.part, p.last = part, 0
+		p.bar = progressbar.NewOptions64(int64(total),
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription(p.what+" ("+part+")"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetRenderBlankState(true),
+		)
+	}
+	if done <= p.last {
+		return
+	}
+	p.last = done
+	// A bar that cannot be drawn costs the user only the bar.
+	_ = p.bar.Set(done)
 }
 
 // startProgress shows a progress indicator for what on w when w is a
@@ -44,7 +82,7 @@ func isTerminal(w io.Writer) bool {
 // newProgress draws a progress indicator for what on w every interval,
 // whatever w is.
 func newProgress(w io.Writer, what string, every time.Duration) *progress {
-	return &progress{bar: progressbar.NewOptions64(-1,
+	return &progress{what: what, w: w, bar: progressbar.NewOptions64(-1,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionSpinnerType(14),
@@ -62,6 +100,8 @@ func (p *progress) Done() {
 		return
 	}
 	p.once.Do(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
 		// An indicator that cannot be erased has nothing to erase it
 		// from: the results that follow are what matters.
 		_ = p.bar.Finish()

@@ -67,3 +67,26 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	assert.NotEmpty(t, stdout.String())
 	assert.Empty(t, stderr.String(), "route verify wrote to a standard error that is not a terminal")
 }
+
+// Counted, the indicator is a bar of done out of total for each part of
+// the work, and a late, lower count of the same part is not drawn.
+func TestProgressCounts(t *testing.T) {
+	var out syncBuffer
+	p := newProgress(&out, "verify", time.Hour)
+	p.Count("en", 50, 200)
+	require.Eventually(t, func() bool {
+		return strings.Contains(out.String(), "50/200")
+	}, 5*time.Second, time.Millisecond, "no count drawn: %q", out.String())
+	assert.Contains(t, out.String(), "verify (en)")
+	p.Count("en", 40, 200)
+	assert.NotContains(t, out.String(), "40/200", "a lower count of the same part was drawn")
+	p.Count("pt-BR", 10, 180)
+	require.Eventually(t, func() bool {
+		return strings.Contains(out.String(), "10/180")
+	}, 5*time.Second, time.Millisecond, "the next part's count is not drawn: %q", out.String())
+	assert.Contains(t, out.String(), "verify (pt-BR)")
+	p.Done()
+
+	var none *progress
+	none.Count("en", 1, 2) // a nil indicator does nothing
+}

@@ -84,6 +84,9 @@ func runVerify(e *env, f verifyFlags) error {
 	}
 	bar := startProgress(e.stderr, fmt.Sprintf("verify: routing the plain turns of %d tools", len(cat.Tools)))
 	defer bar.Done()
+	if bar != nil {
+		opts.Progress = bar.Count
+	}
 	rep, err := router.Verify(cat, opts)
 	if err != nil {
 		return fileError(err)
