@@ -36,13 +36,14 @@ import (
 )
 
 // Corpus is a named set of cases: a path given to route bench and the
-// cases it holds.
+// cases it holds. The zero value is an unnamed corpus with no cases.
 type Corpus struct {
 	Name  string
 	Cases []corpus.Case
 }
 
-// Score is accuracy over a set of cases.
+// Score is accuracy over a set of cases. The zero value counts no cases, with
+// accuracy 0.
 type Score struct {
 	Cases    int     `json:"cases"`
 	Correct  int     `json:"correct"`
@@ -59,26 +60,29 @@ func (s *Score) add(right bool) {
 
 // Abstain is abstention precision and recall: of the abstentions, the
 // share on cases that expect none; of the cases that expect none, the
-// share abstained on.
+// share abstained on. The zero value has precision and recall 0.
 type Abstain struct {
 	Precision float64 `json:"precision"`
 	Recall    float64 `json:"recall"`
 }
 
-// Latency holds percentiles of one Select, in nanoseconds.
+// Latency holds percentiles of one Select, in nanoseconds. The zero value is
+// no measurement: both percentiles 0.
 type Latency struct {
 	P50 int64 `json:"p50"`
 	P99 int64 `json:"p99"`
 }
 
-// Confusion is a tool picked instead of another, with how often.
+// Confusion is a tool picked instead of another, with how often. The zero
+// value names no tools and counts 0.
 type Confusion struct {
 	Want  string `json:"want"`
 	Got   string `json:"got"`
 	Count int    `json:"count"`
 }
 
-// Baseline is the frozen BM25F baseline's figures.
+// Baseline is the frozen BM25F baseline's figures. The zero value has every
+// figure 0 and no recall.
 type Baseline struct {
 	// Accuracy is at its one threshold.
 	Accuracy float64 `json:"accuracy"`
@@ -90,7 +94,8 @@ type Baseline struct {
 	Threshold float64 `json:"threshold"`
 }
 
-// Metrics are the figures of a set of cases.
+// Metrics are the figures of a set of cases. The zero value is the figures of
+// no cases: every one 0, with no recall, no languages and no baseline.
 type Metrics struct {
 	Score
 	// DeferredRight is the share of cases answered ambiguous with a right
@@ -229,7 +234,8 @@ func metrics(os []outcome, threshold float64) *Metrics {
 	return m
 }
 
-// Scale is Select latency and index build time at one catalogue size.
+// Scale is Select latency and index build time at one catalogue size. The
+// zero value is no measurement: no tools, every time 0.
 type Scale struct {
 	Tools     int     `json:"tools"`
 	LatencyNS Latency `json:"latency_ns"`
@@ -237,7 +243,8 @@ type Scale struct {
 	Allocs    float64 `json:"allocs_per_select"`
 }
 
-// Report is the whole run: the router and the baseline side by side.
+// Report is the whole run: the router and the baseline side by side. The zero
+// value is the report of no run: every figure 0 and every list empty.
 type Report struct {
 	Metrics
 	// ByCorpus are the same figures per corpus.
@@ -255,7 +262,7 @@ type Report struct {
 	Failures []Failure `json:"failures,omitempty"`
 }
 
-// Failure is one wrong case of the router.
+// Failure is one wrong case of the router. The zero value names no case.
 type Failure struct {
 	ID      string `json:"id"`
 	Turn    string `json:"turn"`
@@ -264,7 +271,8 @@ type Failure struct {
 	Got     string `json:"got"`
 }
 
-// Options configure a run.
+// Options configure a run. The zero Options times no generated catalogue and
+// decides with the embedded weights.
 type Options struct {
 	// Scale lists the generated catalogue sizes to time; none when empty.
 	Scale []int

@@ -237,7 +237,7 @@ func hashPath(p string) (string, error) {
 
 // CV is cross-validated figures: per corpus, each fold measured by a
 // model fit without it; and each corpus measured by a model fit on the
-// others (leave one corpus out).
+// others (leave one corpus out). The zero value has no folds and no figures.
 type CV struct {
 	Folds         int                 `json:"folds"`
 	ByCorpus      map[string]*Metrics `json:"by_corpus"`

@@ -10,7 +10,8 @@ import (
 )
 
 // Error is one problem found in a source: the file (or server) and, where
-// there is one, the line.
+// there is one, the line. The zero value is a problem with no file, line,
+// code or message; its Error is "".
 type Error struct {
 	// File names the file, or the server of a live import.
 	File string
@@ -44,6 +45,7 @@ func (e *Error) Error() string {
 }
 
 // ErrorList collects every problem of a source. Its Err is nil when empty.
+// The zero value, nil, is an empty list, ready for Add.
 type ErrorList []*Error
 
 // Add appends a problem.

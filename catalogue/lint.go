@@ -11,7 +11,8 @@ import (
 )
 
 // Severity says how much a finding of the linter matters: an error names a
-// tool the router cannot route safely, a warning is advice.
+// tool the router cannot route safely, a warning is advice. The zero value,
+// "", is no severity: findings are errors or warnings.
 type Severity string
 
 // The severities of a finding.
@@ -21,7 +22,8 @@ const (
 )
 
 // Group says which list a lint belongs to: the catalogue lints of spec 000,
-// or the review checklist of the tool entry template (spec 004).
+// or the review checklist of the tool entry template (spec 004). The zero
+// value, "", is no group: lints are in GroupLints or GroupChecklist.
 type Group string
 
 // The groups of lints, in the order a report shows them.
@@ -100,7 +102,7 @@ const (
 )
 
 // LintInfo describes one lint: its name, severity, group, and what it
-// means, as a report prints it.
+// means, as a report prints it. The zero value describes no lint.
 type LintInfo struct {
 	// Name is the lint's name, as reports print it.
 	Name string `json:"name"`
@@ -159,7 +161,8 @@ func lintRank(name string) int {
 }
 
 // Finding is one thing the linter found: a lint, the tool or tools it is
-// about, and what it means for them.
+// about, and what it means for them. The zero value is an empty finding,
+// naming no lint and no tool.
 type Finding struct {
 	// Lint names the lint, such as write_not_retry_safe.
 	Lint string `json:"lint"`

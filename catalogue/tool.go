@@ -51,7 +51,8 @@ import (
 	"strings"
 )
 
-// Kind says whether a tool only reads or may change something.
+// Kind says whether a tool only reads or may change something. The zero
+// value, "", is no kind: a catalogue's tools are each Read or Write.
 type Kind string
 
 // The two kinds of tool. Every write is confirmed by a person before it runs.
@@ -61,7 +62,8 @@ const (
 )
 
 // Tool is one tool of a catalogue: the MCP fields as declared, its kind with
-// the rule that decided it, and the declarations it makes.
+// the rule that decided it, and the declarations it makes. The zero value is
+// a tool with no name and no kind; Clone copies it safely.
 type Tool struct {
 	// Name is the tool's name as its form declares it (get_order, invoice.get).
 	Name string `json:"name"`
@@ -73,7 +75,8 @@ type Tool struct {
 	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
 	// OutputSchema is the JSON Schema of the result, when declared.
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
-	// Annotations holds the four MCP hints; a nil hint was not declared.
+	// Annotations holds the four MCP hints; a nil hint was not declared. The
+	// zero value declares no hint, so Effective gives the MCP defaults.
 	Annotations Annotations `json:"annotations"`
 	// Meta is the MCP _meta object as declared.
 	Meta json.RawMessage `json:"_meta,omitempty"`
@@ -82,9 +85,11 @@ type Tool struct {
 	// KindRule names the rule that decided Kind, such as "mcp:readOnlyHint"
 	// or "openapi:GET".
 	KindRule string `json:"kindRule"`
-	// Declarations are what the tool declares beside its form.
+	// Declarations are what the tool declares beside its form. The zero value
+	// declares nothing: no compensation, no key, no flags.
 	Declarations Declarations `json:"declarations,omitzero"`
-	// Origin says where the tool came from.
+	// Origin says where the tool came from. The zero value records no form
+	// and no place.
 	Origin Origin `json:"origin,omitzero"`
 }
 
@@ -121,7 +126,9 @@ type Annotations struct {
 	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
 }
 
-// Hints are the four MCP hints with the defaults applied.
+// Hints are the four MCP hints with the defaults applied. The zero value has
+// every hint false, which is not what Effective gives for undeclared hints
+// (destructive and open-world).
 type Hints struct {
 	// ReadOnly, Destructive, Idempotent and OpenWorld are the four hints
 	// of Annotations.
@@ -153,7 +160,8 @@ func (a Annotations) Effective() Hints {
 // or _meta, an OpenAPI operation's x-stalwart object, or LangChain metadata,
 // under the same names.
 type Declarations struct {
-	// Compensation is the call that undoes this tool.
+	// Compensation is the call that undoes this tool. The zero value names no
+	// tool and so undoes nothing.
 	Compensation *Compensation `json:"compensation,omitempty"`
 	// Irreversible says the tool cannot be undone.
 	Irreversible bool `json:"irreversible,omitempty"`

@@ -41,7 +41,8 @@ var embedded embed.FS
 // FS returns the embedded corpus: catalogues/ and cases/.
 func FS() fs.FS { return embedded }
 
-// Case is one labelled turn.
+// Case is one labelled turn. The zero value is a case with no turn that
+// expects no tool (Want is "none") and routes against no catalogue.
 type Case struct {
 	ID        string          `json:"id"`
 	Language  string          `json:"language"`
@@ -85,7 +86,8 @@ func (c *Case) Want() string {
 	return *c.Expect
 }
 
-// Error is a problem of a corpus file, at a line.
+// Error is a problem of a corpus file, at a line. The zero value names no
+// file, line or problem.
 type Error struct {
 	File string
 	Line int

@@ -7,7 +7,8 @@ import "unicode/utf8"
 // a deletion, a substitution or a swap of two neighbours ("refnud" is one
 // edit from "refund"). It uses symmetric deletion: two words within one
 // edit share a form with at most one letter deleted. Built once, it is
-// safe for concurrent reads.
+// safe for concurrent reads. The zero value is an empty index, which finds no
+// word: build one with NewFuzzyIndex.
 type FuzzyIndex struct {
 	deletes map[string][]string
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-// Act is the speech act of a clause.
+// Act is the speech act of a clause. The zero value is ActNone.
 type Act uint8
 
 // The speech acts.
@@ -51,7 +51,8 @@ func (a Act) String() string {
 // MarshalText writes the act's name.
 func (a Act) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
 
-// Class is the word class a grammar read a word as.
+// Class is the word class a grammar read a word as. The zero value is
+// Unknown.
 type Class uint8
 
 // The word classes.
@@ -83,7 +84,8 @@ func (c Class) String() string {
 // MarshalText writes the class's name.
 func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// Word is one word of a turn as the grammar read it.
+// Word is one word of a turn as the grammar read it. The zero value is an
+// empty word of class Unknown.
 type Word struct {
 	// Text is the word as written (for a phrase, all its words).
 	Text string `json:"text"`
@@ -109,7 +111,8 @@ type Word struct {
 	Plural bool `json:"plural,omitempty"`
 }
 
-// Arg is an argument of a turn: a value with the noun it qualifies.
+// Arg is an argument of a turn: a value with the noun it qualifies. The zero
+// value is an empty argument of no kind.
 type Arg struct {
 	// Kind is number, identifier, money, date, email, quoted or text.
 	Kind string `json:"kind"`
@@ -125,7 +128,8 @@ type Arg struct {
 	Noun string `json:"noun,omitempty"`
 }
 
-// Clause is one clause of a turn: its act, action, objects and arguments.
+// Clause is one clause of a turn: its act, action, objects and arguments. The
+// zero value is an empty clause whose act is ActNone.
 type Clause struct {
 	// Act is the clause's speech act.
 	Act Act `json:"act"`
@@ -155,7 +159,8 @@ type Clause struct {
 	End   int `json:"end"`
 }
 
-// Parse is a grammar's reading of a turn.
+// Parse is a grammar's reading of a turn. The zero value is the reading of no
+// turn: no language, no tokens, no clauses.
 type Parse struct {
 	// Language is the language the turn was read in.
 	Language tokenize.Language `json:"language"`
@@ -179,7 +184,8 @@ type Parse struct {
 }
 
 // Grammar reads turns of one language. Implementations are safe for
-// concurrent use.
+// concurrent use. The zero value, nil, reads nothing; router.Options takes
+// nil to mean the grammar of its language.
 type Grammar interface {
 	// Language is the language the grammar reads.
 	Language() tokenize.Language

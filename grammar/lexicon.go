@@ -16,7 +16,8 @@ import (
 )
 
 // Lexicon maps the words of one language to concepts. It is built once by
-// LoadLexicon and only read after: safe for concurrent use.
+// LoadLexicon and only read after: safe for concurrent use. The zero Lexicon
+// knows no word: its lookups find nothing.
 type Lexicon struct {
 	// Actions maps every form of an action word or phrase ("show",
 	// "shown", "turn on", "turned off") to its concept.
@@ -68,7 +69,8 @@ func (lx *Lexicon) Noun(w string) (NounForm, bool) {
 	return nf, ok
 }
 
-// NounForm is one written form of a noun.
+// NounForm is one written form of a noun. The zero value names no concept: a
+// singular form with no gender.
 type NounForm struct {
 	Concept string
 	Plural  bool
@@ -76,7 +78,8 @@ type NounForm struct {
 	Gender string
 }
 
-// Morphology gives the written forms of a base word in one language.
+// Morphology gives the written forms of a base word in one language. The zero
+// value, nil, is no morphology.
 type Morphology interface {
 	// VerbForms returns every form of a verb (its base form first); the
 	// irregular forms the lexicon lists are passed in.

@@ -11,7 +11,9 @@ import (
 
 // Rules are what a language adds to the shared reading of a turn: how its
 // words split (contractions, clitics), and a few of its words that play
-// roles the lexicon's classes do not name. A Rules value is read only.
+// roles the lexicon's classes do not name. A Rules value is read only. The
+// zero Rules adds nothing: no word splits, and no word plays a role the
+// lexicon's classes do not name.
 type Rules struct {
 	// Split divides a normalised word into the words it stands for
 	// ("don't" -> do not; "mostre-me" -> mostre me; "do" -> de o), or
@@ -74,7 +76,8 @@ type Rules struct {
 }
 
 // Engine reads turns of one language with its lexicon and rules. It is
-// safe for concurrent use.
+// safe for concurrent use. The zero Engine is not usable (Parse panics):
+// build one with NewEngine.
 type Engine struct {
 	lang    tokenize.Language
 	lx      *Lexicon

@@ -111,7 +111,8 @@ type CheckOptions struct {
 }
 
 // Miss is a golden turn the catalogue routes wrong, or that names a tool
-// the catalogue does not hold.
+// the catalogue does not hold. The zero value holds the zero Case and the
+// zero Decision and names no unknown tool.
 type Miss struct {
 	// Case is the golden turn.
 	Case corpus.Case

@@ -41,7 +41,8 @@ const (
 )
 
 // Report is what a change to a catalogue does, for its reviewer. Its
-// JSON form uses snake_case keys.
+// JSON form uses snake_case keys. The zero value is the report of no change:
+// Changed is false, ExitStatus 0 and every list empty.
 type Report struct {
 	// Old and New name the two catalogues.
 	Old string `json:"old"`
@@ -91,7 +92,7 @@ type Report struct {
 }
 
 // GoldenRename is a renamed tool that golden turns still expect by its
-// old name.
+// old name. The zero value names no tool and no line.
 type GoldenRename struct {
 	// Tool is the old name, RenamedTo the new one.
 	Tool      string `json:"tool"`
@@ -100,7 +101,8 @@ type GoldenRename struct {
 	Lines []int `json:"lines"`
 }
 
-// TurnChange is a turn whose decision differs between the catalogues.
+// TurnChange is a turn whose decision differs between the catalogues. The
+// zero value is an empty turn with nothing moved and two zero sides.
 type TurnChange struct {
 	// Turn and Language are the turn and its language.
 	Turn     string `json:"turn"`
@@ -121,7 +123,8 @@ type TurnChange struct {
 	New Side `json:"new"`
 }
 
-// Side is one catalogue's decision for a turn, with its evidence.
+// Side is one catalogue's decision for a turn, with its evidence. The zero
+// value has no outcome ("") and no tool, and is not judged right or wrong.
 type Side struct {
 	// Outcome, Tool, Kind and Confirm are the decision's.
 	Outcome router.Outcome `json:"outcome"`
@@ -137,7 +140,8 @@ type Side struct {
 	Reason string `json:"reason"`
 }
 
-// Candidate is a tool the router weighed for a turn, with its score.
+// Candidate is a tool the router weighed for a turn, with its score. The zero
+// value names no tool, with probability 0.
 type Candidate struct {
 	// Tool is the tool's name.
 	Tool string `json:"tool"`

@@ -11,7 +11,8 @@ import (
 	"github.com/stalwart-agents/stalwart/catalogue"
 )
 
-// ToolRef names a tool added or removed, with its kind and description.
+// ToolRef names a tool added or removed, with its kind and description. The
+// zero value names no tool and no kind.
 type ToolRef struct {
 	// Name is the tool's name.
 	Name string `json:"name"`
@@ -22,7 +23,8 @@ type ToolRef struct {
 }
 
 // Rename is a tool removed and one added that are the same tool: their
-// schemas and descriptions stay nearly the same.
+// schemas and descriptions stay nearly the same. The zero value names neither
+// tool.
 type Rename struct {
 	// Old is the tool's name in the old catalogue.
 	Old string `json:"old"`
@@ -30,7 +32,8 @@ type Rename struct {
 	New string `json:"new"`
 }
 
-// FieldChange is one field of a tool that changed.
+// FieldChange is one field of a tool that changed. The zero value names no
+// field and no values.
 type FieldChange struct {
 	// Field names it: title, description, input_schema, output_schema,
 	// one of the annotations' hints (readOnlyHint) or a declaration
@@ -46,7 +49,7 @@ type FieldChange struct {
 }
 
 // ToolChange is a tool both catalogues hold, perhaps under another name,
-// and what changed in it.
+// and what changed in it. The zero value names no tool and no change.
 type ToolChange struct {
 	// Tool is the tool's name in the new catalogue.
 	Tool string `json:"tool"`
@@ -57,7 +60,8 @@ type ToolChange struct {
 	Changes []FieldChange `json:"changes"`
 }
 
-// KindChange is a tool that was a read and is a write, or the other way.
+// KindChange is a tool that was a read and is a write, or the other way. The
+// zero value names no tool and no kinds.
 type KindChange struct {
 	// Tool is the tool's name in the new catalogue.
 	Tool string `json:"tool"`
@@ -77,7 +81,8 @@ type KindChange struct {
 // ReadToWrite reports whether a read became a write.
 func (k KindChange) ReadToWrite() bool { return k.From == catalogue.Read && k.To == catalogue.Write }
 
-// DeclarationLoss is a declaration a tool made and no longer makes.
+// DeclarationLoss is a declaration a tool made and no longer makes. The zero
+// value names no tool and no declaration.
 type DeclarationLoss struct {
 	// Tool is the tool's name in the new catalogue.
 	Tool string `json:"tool"`

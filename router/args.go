@@ -25,7 +25,8 @@ import (
 // only where it satisfies the parameter's type, format, pattern and enum.
 // Only the selected tool is bound, and the required parameters left are
 // reported as missing (Decision.Missing); the idempotency key parameter is
-// never missing, since the tool check supplies it.
+// never missing, since the tool check supplies it. The zero value, "", is no
+// rule.
 type BindRule string
 
 // The binding rules, in the order they apply.
@@ -66,7 +67,7 @@ const (
 
 // Binding is one argument of a turn bound to a parameter of the selected
 // tool: the value the call gets, and the text of the turn it came from.
-// It is plain data.
+// It is plain data. The zero value binds no parameter and has no rule ("").
 type Binding struct {
 	// Param is the parameter's name.
 	Param string `json:"param"`

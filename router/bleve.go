@@ -102,7 +102,8 @@ func sortedKeysF(m map[string]float32) []string {
 	return keys
 }
 
-// Hit is a tool found by a free-text search, with its BM25 score.
+// Hit is a tool found by a free-text search, with its BM25 score. The zero
+// value names no tool and scores 0.
 type Hit struct {
 	Tool  string
 	Score float64

@@ -15,7 +15,8 @@ import (
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-// Refusal says why the tool check refused a call.
+// Refusal says why the tool check refused a call. The zero value, "", is no
+// refusal: the call is allowed.
 type Refusal string
 
 // The refusals of the tool check, in the order it tests them.
@@ -36,7 +37,8 @@ const (
 // Check is the tool check of one call: whether it may be made, whether a
 // person must confirm it first and with what sentence, the call that
 // undoes it, the idempotency key to send, and the flags a caller must
-// heed. It is plain data.
+// heed. It is plain data. The zero Check names no tool and allows nothing
+// (Allowed is false).
 type Check struct {
 	// Tool is the tool called, or "" when no tool was selected.
 	Tool string `json:"tool"`
@@ -70,7 +72,7 @@ type Check struct {
 	// SideEffect is the declared side-effect class (R0, R1, W1, W2, W3).
 	SideEffect string `json:"side_effect,omitempty"`
 	// Idempotency is the idempotency key to send, or nil when the tool
-	// takes none.
+	// takes none. The zero value is no key: its name, value and place are "".
 	Idempotency *Idempotency `json:"idempotency,omitempty"`
 	// Egress is true when the tool sends data out.
 	Egress bool `json:"egress"`
@@ -85,7 +87,8 @@ type Check struct {
 	Reason string `json:"reason"`
 }
 
-// Call is a tool call: a tool and its arguments. It is plain data.
+// Call is a tool call: a tool and its arguments. It is plain data. The zero
+// value names no tool and has no arguments.
 type Call struct {
 	// Tool names the tool.
 	Tool string `json:"tool"`
@@ -112,7 +115,7 @@ type Idempotency struct {
 }
 
 // Problem is an argument whose value a tool's schema refuses. It is plain
-// data.
+// data. The zero value names no argument and no problem.
 type Problem struct {
 	// Param is the argument's name.
 	Param string `json:"param"`

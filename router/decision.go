@@ -5,7 +5,8 @@ import (
 	"github.com/stalwart-agents/stalwart/grammar"
 )
 
-// Outcome is what the router decided for a turn.
+// Outcome is what the router decided for a turn. The zero value, "", is no
+// outcome.
 type Outcome string
 
 // The outcomes of a decision.
@@ -26,7 +27,8 @@ const (
 )
 
 // Decision is the router's answer for one turn (for its first clause; the
-// following clauses' decisions are in Then).
+// following clauses' decisions are in Then). The zero value has no outcome
+// ("") and no tool, and is no answer of the router.
 type Decision struct {
 	// Turn is the turn, or for a following clause the clause's text.
 	Turn string `json:"turn"`
@@ -79,7 +81,8 @@ type Decision struct {
 	Clause *grammar.Clause `json:"-"`
 }
 
-// Candidate is a tool the router considered for a turn.
+// Candidate is a tool the router considered for a turn. The zero value names
+// no tool, with score and probability 0.
 type Candidate struct {
 	// Tool is the tool's name.
 	Tool string `json:"tool"`

@@ -20,7 +20,8 @@ const (
 // Event is one event of a catalog query, in the shape of spec 003: a
 // start event before a turn is routed and an end event after, with the
 // domain (tool family: models, connectors, agents) the catalogue
-// pointed to. It is plain data.
+// pointed to. It is plain data. The zero value is an end event (Start is
+// false) with no type, tool name, result or error.
 type Event struct {
 	// Type is EventToolStart or EventToolEnd.
 	Type string `json:"type"`
@@ -39,7 +40,8 @@ type Event struct {
 	// Error says why the query failed (the turn was not read, or the
 	// scopes could not be applied), or is nil.
 	Error *string `json:"error"`
-	// Display is what a user interface shows.
+	// Display is what a user interface shows. The zero value has an empty
+	// summary.
 	Display Display `json:"display"`
 }
 
@@ -50,11 +52,12 @@ type Display struct {
 }
 
 // Observer receives the events of a catalog query. It is called on the
-// goroutine that routes the turn, and must not keep the router waiting.
+// goroutine that routes the turn, and must not keep the router waiting. The
+// zero value, nil, is no observer: a Request with none sends no events.
 type Observer func(Event)
 
 // CatalogResult is the result of a catalog query: the decision in short. It is
-// plain data.
+// plain data. The zero value has no outcome ("") and no tool.
 type CatalogResult struct {
 	// Outcome is the decision's outcome.
 	Outcome Outcome `json:"outcome"`

@@ -9,7 +9,8 @@ import (
 )
 
 // Explanation says why a decision came out as it did: the parse, each
-// candidate's evidence with its weight, and the policy's reason.
+// candidate's evidence with its weight, and the policy's reason. The zero
+// value is an empty explanation, with no outcome ("").
 type Explanation struct {
 	Tokens     []tokenize.Token     `json:"tokens"`
 	Act        string               `json:"act"`
@@ -35,7 +36,8 @@ type Explanation struct {
 }
 
 // ExplainedCandidate is a candidate with the arithmetic of its
-// probability: each feature's value, weight and contribution.
+// probability: each feature's value, weight and contribution. The zero value
+// names no tool, with every number 0 and no features.
 type ExplainedCandidate struct {
 	Tool        string         `json:"tool"`
 	Kind        string         `json:"kind"`
@@ -46,7 +48,8 @@ type ExplainedCandidate struct {
 	Features    []Contribution `json:"features"`
 }
 
-// ExplainedNone is the arithmetic of none's probability.
+// ExplainedNone is the arithmetic of none's probability. The zero value has
+// utility and probability 0 and no features.
 type ExplainedNone struct {
 	Utility     float64        `json:"utility"`
 	Probability float64        `json:"probability"`
@@ -54,7 +57,7 @@ type ExplainedNone struct {
 }
 
 // Contribution is one feature's part in a utility: its value times its
-// weight.
+// weight. The zero value names no feature and contributes 0.
 type Contribution struct {
 	Feature      string  `json:"feature"`
 	Value        float64 `json:"value"`

@@ -26,7 +26,8 @@ const (
 
 // Example is one labelled turn, read for fitting: its deciding clause's
 // candidates with their features, none's features, and which of them are
-// right. Make one with Router.Example.
+// right. Make one with Router.Example. The zero Example has no candidates and
+// no right answer, and is not reachable: Judge calls it none, and wrong.
 type Example struct {
 	// Corpus names the training corpus the turn comes from.
 	Corpus string
@@ -107,7 +108,8 @@ func (r *Router) Example(turn string, right []string) Example {
 	return e
 }
 
-// Judged is what a model decides for an example.
+// Judged is what a model decides for an example. The zero value has no
+// outcome ("") and no tool, and is not right.
 type Judged struct {
 	// Outcome is the decision's outcome.
 	Outcome Outcome
@@ -208,7 +210,8 @@ func (m *Model) probs(e *Example) ([]float64, float64) {
 	return us, math.Exp(un-hi) / sum
 }
 
-// FitOptions configure Fit.
+// FitOptions configure Fit. The zero FitOptions uses DefaultL2 and records no
+// corpora.
 type FitOptions struct {
 	// L2 is the regularisation; DefaultL2 when zero.
 	L2 float64

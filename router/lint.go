@@ -16,7 +16,8 @@ import (
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-// VerifyOptions configure Verify.
+// VerifyOptions configure Verify. The zero VerifyOptions routes the plain
+// turns of every language GrammarFor has a grammar for and withdraws no tool.
 type VerifyOptions struct {
 	// Languages are the languages whose plain turns are routed. When
 	// empty, every language GrammarFor has a grammar for; a language named

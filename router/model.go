@@ -21,7 +21,8 @@ import (
 var weightsFile []byte
 
 // Weights is the weights file route fit writes: each weight named by its
-// feature, the thresholds of the decision, and what it was fit on.
+// feature, the thresholds of the decision, and what it was fit on. The zero
+// Weights has no weight for any feature: NewModel refuses it.
 type Weights struct {
 	// Note says what the file is and how to remake it.
 	Note string `json:"note"`
@@ -31,14 +32,17 @@ type Weights struct {
 	Tool []Weight `json:"tool"`
 	// None are the weights of none's features, in feature order.
 	None []Weight `json:"none"`
-	// Thresholds turn probabilities into outcomes, per risk tier.
+	// Thresholds turn probabilities into outcomes, per risk tier. The zero
+	// Thresholds asks no confidence of any tier: the best tool is selected
+	// whenever it is likelier than none and is not withdrawn or barred.
 	Thresholds Thresholds `json:"thresholds"`
 	// BaselineThreshold is the threshold of the bench's frozen BM25F
 	// baseline, chosen on the same training corpora for the same cost.
 	BaselineThreshold float64 `json:"baseline_threshold"`
 }
 
-// Weight is one feature's weight.
+// Weight is one feature's weight. The zero value names no feature and weighs
+// 0.
 type Weight struct {
 	// Feature names the feature.
 	Feature string `json:"feature"`
@@ -46,7 +50,8 @@ type Weight struct {
 	Weight float64 `json:"weight"`
 }
 
-// FitRecord says what a weights file was fit on.
+// FitRecord says what a weights file was fit on. The zero value records no
+// corpora and no fit.
 type FitRecord struct {
 	// Corpora are the training corpora, each weighing the same.
 	Corpora []CorpusRecord `json:"corpora"`
@@ -61,7 +66,8 @@ type FitRecord struct {
 }
 
 // CorpusRecord is one training corpus: its path as given to route fit,
-// the sha256 of its files, and its case count.
+// the sha256 of its files, and its case count. The zero value names no corpus
+// and counts no cases.
 type CorpusRecord struct {
 	Path   string `json:"path"`
 	SHA256 string `json:"sha256"`
@@ -76,7 +82,7 @@ type Thresholds struct {
 }
 
 // Tier is the confidence a tier needs: the best tool's probability and its
-// lead over the runner-up.
+// lead over the runner-up. The zero Tier asks for no probability and no lead.
 type Tier struct {
 	Probability float64 `json:"probability"`
 	Margin      float64 `json:"margin"`
@@ -114,7 +120,9 @@ func (th *Thresholds) tier(k risk) Tier {
 }
 
 // Model is a loaded weights file, ready to score. It is immutable and
-// safe for concurrent use.
+// safe for concurrent use. The zero Model has every weight and threshold zero
+// and no weights file (Weights returns nil): build one with NewModel,
+// ParseWeights, DefaultModel or ZeroModel.
 type Model struct {
 	tool    toolVec
 	none    noneVec

@@ -40,7 +40,9 @@ import (
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-// Options configure a Router.
+// Options configure a Router. The zero Options reads English with its
+// grammar, withdraws no tool, adds no vocabulary and uses the embedded
+// weights.
 type Options struct {
 	// Language is the language turns are read in; English when empty.
 	Language tokenize.Language
@@ -57,6 +59,8 @@ type Options struct {
 }
 
 // Router routes turns against one catalogue. It is safe for concurrent use.
+// The zero Router, like a nil *Router, answers every turn unread ("not built
+// with New"): build one with New.
 type Router struct {
 	// progress, when set (by Verify), is told how far lint's routing has gone.
 	progress func(done, total int)

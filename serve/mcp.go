@@ -30,7 +30,8 @@ const (
 // notifications/tools/list_changed; nothing else changes its tool list.
 const MetaVersion = "io.github.stalwart-agents/catalogue_version"
 
-// FindToolInput is the input of find_tool.
+// FindToolInput is the input of find_tool. The zero value is an empty query,
+// for up to DefaultK tools.
 type FindToolInput struct {
 	// Query is the turn or task to find tools for.
 	Query string `json:"query" jsonschema:"the person's turn, or the task, to find tools for"`
@@ -38,7 +39,8 @@ type FindToolInput struct {
 	TopK int `json:"top_k,omitempty" jsonschema:"how many tools to list, likeliest first (1 to 100; 5 when absent)"`
 }
 
-// FoundTool is one tool find_tool lists.
+// FoundTool is one tool find_tool lists. The zero value names no tool, with
+// probability 0.
 type FoundTool struct {
 	// Name is the tool's name.
 	Name string `json:"name"`
@@ -54,7 +56,8 @@ type FoundTool struct {
 	Probability float64 `json:"probability"`
 }
 
-// FindToolOutput is the output of find_tool.
+// FindToolOutput is the output of find_tool. The zero value lists no tools
+// and names no catalogue version.
 type FindToolOutput struct {
 	// Tools are the likeliest tools, likeliest first; withdrawn tools are
 	// never listed.
@@ -63,21 +66,24 @@ type FindToolOutput struct {
 	CatalogueVersion string `json:"catalogue_version"`
 }
 
-// TurnInput is the input of select_tool and query_catalog.
+// TurnInput is the input of select_tool and query_catalog. The zero value is
+// an empty turn.
 type TurnInput struct {
 	// Turn is the person's turn.
 	Turn string `json:"turn" jsonschema:"the person's turn, as they wrote it"`
 }
 
 // SelectToolOutput is the output of select_tool: the decision, as route
-// select --json prints it, with the catalogue version.
+// select --json prints it, with the catalogue version. The zero value holds
+// the zero Decision and names no catalogue version.
 type SelectToolOutput struct {
 	router.Decision
 	// CatalogueVersion is the version of the catalogue that answered.
 	CatalogueVersion string `json:"catalogue_version"`
 }
 
-// QueryCatalogOutput is the output of query_catalog.
+// QueryCatalogOutput is the output of query_catalog. The zero value names no
+// domain, has no events and names no catalogue version.
 type QueryCatalogOutput struct {
 	// Domain is the tool family the query pointed to: the selected tool's
 	// declared domain, or the one most of the candidates declare; "" for

@@ -28,7 +28,7 @@ const (
 )
 
 // Listen says where Run serves. Exactly one of HTTP, MCPHTTP and MCPStdio
-// is set.
+// is set. The zero Listen sets none of them, and Run refuses it.
 type Listen struct {
 	// HTTP is the address of the HTTP JSON API (127.0.0.1:8080).
 	HTTP string

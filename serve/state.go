@@ -19,7 +19,8 @@ import (
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
-// File is one file a served catalogue was loaded from. It is plain data.
+// File is one file a served catalogue was loaded from. It is plain data. The
+// zero value names no role, path or digest.
 type File struct {
 	// Role is catalogue, agent or vocabulary.
 	Role string `json:"role"`

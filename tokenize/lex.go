@@ -24,7 +24,8 @@ func New(lang Language) (*Tokenizer, error) {
 	return &Tokenizer{lang: lang, norm: defaultNormalizer}, nil
 }
 
-// LanguageError reports an unsupported language.
+// LanguageError reports an unsupported language. The zero value reports the
+// language "".
 type LanguageError struct{ Lang string }
 
 // Error names the language and the supported ones.

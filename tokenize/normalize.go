@@ -38,7 +38,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Language is a language the tokenizer reads.
+// Language is a language the tokenizer reads. The zero value, "", names no
+// language; ParseLanguage reads "" as English.
 type Language string
 
 // The languages this package supports.

@@ -1,6 +1,6 @@
 package tokenize
 
-// Kind is the kind of a token.
+// Kind is the kind of a token. The zero value is Word.
 type Kind uint8
 
 // The token kinds.
@@ -29,7 +29,8 @@ func (k Kind) String() string {
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Token is one token of a text. Start and End are byte offsets into the
-// original text, so Text == original[Start:End].
+// original text, so Text == original[Start:End]. The zero value is an empty
+// Word token at offset 0.
 type Token struct {
 	// Text is the token as written.
 	Text string `json:"text"`

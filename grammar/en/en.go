@@ -20,12 +20,14 @@ var lexiconFS embed.FS
 // LexiconFS returns the embedded lexicon files, in the folder "lexicon".
 func LexiconFS() embed.FS { return lexiconFS }
 
-// Grammar reads English turns. It is safe for concurrent use.
+// Grammar reads English turns. It is safe for concurrent use. The zero
+// Grammar is not usable (Parse panics): build one with New or Default.
 type Grammar struct {
 	*grammar.Engine
 }
 
-// Options configure a Grammar.
+// Options configure a Grammar. The zero Options reads relative dates against
+// time.Now.
 type Options struct {
 	// Now gives today's date for relative dates; nil means time.Now.
 	Now func() time.Time

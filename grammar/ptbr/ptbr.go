@@ -41,11 +41,14 @@ var lexiconFS embed.FS
 func LexiconFS() embed.FS { return lexiconFS }
 
 // Grammar reads Brazilian Portuguese turns. It is safe for concurrent use.
+// The zero Grammar is not usable (Parse panics): build one with New or
+// Default.
 type Grammar struct {
 	*grammar.Engine
 }
 
-// Options configure a Grammar.
+// Options configure a Grammar. The zero Options reads relative dates against
+// time.Now.
 type Options struct {
 	// Now gives today's date for relative dates; nil means time.Now.
 	Now func() time.Time

@@ -48,7 +48,8 @@ import (
 	"sync"
 )
 
-// Kind is the kind of a relation between two lemmas.
+// Kind is the kind of a relation between two lemmas. The zero value is
+// Synonym.
 type Kind uint8
 
 // The kinds of relation, in the order English lists them within a sense.
@@ -86,7 +87,8 @@ func (k Kind) String() string {
 	return fmt.Sprintf("kind(%d)", k)
 }
 
-// Relation is one lemma related to the lemma looked up.
+// Relation is one lemma related to the lemma looked up. The zero value
+// relates no lemma, as a Synonym of no sense.
 type Relation struct {
 	// Lemma is the related English lemma, lower case; a multiword lemma
 	// keeps its spaces ("give back").
@@ -100,7 +102,8 @@ type Relation struct {
 }
 
 // DB is a lexical-relations database. It is immutable and safe for
-// concurrent use.
+// concurrent use. The zero DB holds no relations: its lookups find nothing.
+// Load one with Default or Load.
 type DB struct {
 	synsets, en, pt, forms table
 }
