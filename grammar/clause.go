@@ -130,7 +130,7 @@ func (e *Engine) classify(ps []piece) {
 // sentence stays a name, and a word that is also a verb stays unknown
 // where a command's verb stands.
 func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
-	if e.lx.WordNoun == nil || pc.fuzzy || len(pc.norm) < 3 || pc.start > 0 && isName(pc.text) || strings.Contains(pc.norm, " ") {
+	if e.lx.WordNoun == nil || pc.fuzzy || len(pc.norm) < 3 || pc.start > 0 && IsName(pc.text) || strings.Contains(pc.norm, " ") {
 		return false
 	}
 	nf, verb, ok := e.lx.WordNoun(pc.norm)
@@ -323,7 +323,7 @@ func (e *Engine) particleAt(verb string, ps []piece) (string, int) {
 // guess reads a word no lexicon knows: within an edit of a known verb or
 // noun it is read as that word, marked fuzzy.
 func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
-	if e.foreign(pc.norm) || pc.start > 0 && isName(pc.text) {
+	if e.foreign(pc.norm) || pc.start > 0 && IsName(pc.text) {
 		// A capitalised word inside a sentence is a name (Dana, Paris),
 		// no slip of typing.
 		return
@@ -385,9 +385,10 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 	pc.norm = best
 }
 
-// isName reports whether a word is written as a name: capitalised, or in
-// capitals.
-func isName(text string) bool {
+// IsName reports whether a word is written as a name: capitalised, or in
+// capitals. Inside a sentence such a word is a name (Dana, Paris): no
+// slip of typing, and an argument more than a word of the request.
+func IsName(text string) bool {
 	r, _ := utf8.DecodeRuneInString(text)
 	return unicode.IsUpper(r)
 }
@@ -910,7 +911,7 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 			return pc.verb, afterThing, which
 		case verbAt < 0 && pc.kind == pWord && pc.class == Function && e.lx.Values["state"][pc.norm] != "" && endsPhrase(ps[i+1:]):
 			return e.lx.Values["state"][pc.norm], afterThing, which
-		case verbAt < 0 && pc.kind == pWord && (pc.class == Unknown && !isName(pc.text) || pc.bits&fAdjective != 0) && lastWord(ps, i):
+		case verbAt < 0 && pc.kind == pWord && (pc.class == Unknown && !IsName(pc.text) || pc.bits&fAdjective != 0) && lastWord(ps, i):
 			return pc.norm, afterThing, which
 		}
 		if pc.kind != pValue && !(pc.kind == pWord && pc.class == Noun) {

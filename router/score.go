@@ -2,8 +2,6 @@ package router
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -141,7 +139,7 @@ func (r *Router) features(c *grammar.Clause) features {
 				}
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
-				if i > 0 && isNameText(w.Text) {
+				if i > 0 && grammar.IsName(w.Text) {
 					f.names = appendUnique(f.names, term)
 				}
 			}
@@ -351,10 +349,4 @@ func fitParam(params []param, a grammar.Arg) *param {
 		}
 	}
 	return nil
-}
-
-// isNameText reports whether a word is written as a name: capitalised.
-func isNameText(text string) bool {
-	r, _ := utf8.DecodeRuneInString(text)
-	return unicode.IsUpper(r)
 }

@@ -46,14 +46,8 @@ func (p *progress) Count(part string, done, total int) {
 		// this part's count.
 		_ = p.bar.Finish()
 		p.part, p.last = part, 0
-		p.bar = progressbar.NewOptions64(int64(total),
-			progressbar.OptionSetWriter(p.w),
-			progressbar.OptionSetDescription(p.what+" ("+part+")"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionSetRenderBlankState(true),
-		)
+		p.bar = progressbar.NewOptions64(int64(total), barOptions(p.w, p.what+" ("+part+")",
+			progressbar.OptionShowCount())...)
 	}
 	if done <= p.last {
 		return
@@ -82,15 +76,22 @@ func isTerminal(w io.Writer) bool {
 // newProgress draws a progress indicator for what on w every interval,
 // whatever w is.
 func newProgress(w io.Writer, what string, every time.Duration) *progress {
-	return &progress{what: what, w: w, bar: progressbar.NewOptions64(-1,
+	return &progress{what: what, w: w, bar: progressbar.NewOptions64(-1, barOptions(w, what,
+		progressbar.OptionSpinnerType(14),
+		progressbar.OptionSetSpinnerChangeInterval(every), // the bar's own goroutine redraws it
+	)...)}
+}
+
+// barOptions are the options every indicator is drawn with, and more:
+// on w, described by what, with the time spent, erased when done.
+func barOptions(w io.Writer, what string, more ...progressbar.Option) []progressbar.Option {
+	return append([]progressbar.Option{
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(what),
-		progressbar.OptionSpinnerType(14),
 		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetSpinnerChangeInterval(every), // the bar's own goroutine redraws it
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetRenderBlankState(true),
-	)}
+	}, more...)
 }
 
 // Done erases the indicator; it is not drawn again. It may be called
