@@ -81,7 +81,8 @@ type param struct {
 	prefix   string   // the pattern's literal prefix, upper case (INV-)
 	examples []string // ids its description and examples give
 	enum     []string
-	desc     string // its description
+	enumText []string // beside enum: each value's words, normalised and spaced, as a turn's words are
+	desc     string   // its description
 	required bool
 }
 
@@ -1071,7 +1072,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 		params = readSchema(a, raw)
 		for k := range params {
 			p := &params[k]
-			p.terms, p.examples, p.enum = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum)
+			p.terms, p.examples, p.enum, p.enumText = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum), slices.Clip(p.enumText)
 		}
 		params = slices.Clip(params)
 		a.memo.params[string(raw)] = params
@@ -1125,6 +1126,7 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 		for _, e := range ps.Enum {
 			if str, ok := e.(string); ok {
 				p.enum = append(p.enum, strings.ToLower(str))
+				p.enumText = append(p.enumText, tokenize.Normalize(strings.Join(tokenize.SplitName(str), " ")))
 			}
 		}
 		params = append(params, p)

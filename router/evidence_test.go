@@ -149,3 +149,65 @@ func TestVerifyProgress(t *testing.T) {
 		}
 	}
 }
+
+// units is a catalogue whose parameters say which values they take: an
+// enum of units, and a number of days.
+const units = `{"tools": [
+ {"name": "convert_temperature", "description": "Converts a temperature between scales.",
+  "inputSchema": {"type": "object", "properties": {"value": {"type": "number"},
+   "scale": {"type": "string", "enum": ["Celsius", "Fahrenheit", "sea_level"]}}}},
+ {"name": "get_forecast", "description": "Gets the weather forecast of a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}},
+ {"name": "get_city_name", "description": "Gets the name of a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+]}`
+
+// toolFeature is the value of a feature of tool in the explanation of turn,
+// 0 when the feature is not there; it fails when the tool is no candidate.
+func toolFeature(t *testing.T, r *Router, turn, tool, name string) float64 {
+	t.Helper()
+	ex := r.Explain(r.Select(turn))
+	c := candidate(ex, tool)
+	if c == nil {
+		t.Fatalf("%q: %s is no candidate:\n%s", turn, tool, ex)
+	}
+	f, _ := feature(c.Features, name)
+	return f.Value
+}
+
+// A value a parameter's enum lists is evidence for the tool, matched as
+// whole words in any case, a multiword value by its words; and the values
+// of the turn count for the tools whose parameters' types take them.
+func TestParameterValues(t *testing.T) {
+	cat, err := catalogue.Import("units.json", []byte(units))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	for _, tc := range []struct {
+		turn string
+		want float64
+	}{
+		{"convert 30 degrees to FAHRENHEIT", 1},
+		{"convert the temperature at sea level", 1},
+		{"convert the temperature of the sea", 0},
+		{"convert the temperature to microfahrenheit", 0},
+		{"convert microfahrenheit to fahrenheit", 1},
+		{"convert the temperature", 0},
+	} {
+		if got := toolFeature(t, r, tc.turn, "convert_temperature", "enum_named"); got != tc.want {
+			t.Errorf("%q: enum_named %v, want %v", tc.turn, got, tc.want)
+		}
+	}
+	turn := "the forecast for the city for 3 days"
+	if got := toolFeature(t, r, turn, "get_forecast", "value_fit"); got != 1 {
+		t.Errorf("%q: get_forecast's value_fit %v, want 1 (days is an integer)", turn, got)
+	}
+	if got := toolFeature(t, r, turn, "get_city_name", "value_fit"); got != 0 {
+		t.Errorf("%q: get_city_name's value_fit %v, want 0 (no parameter takes a number)", turn, got)
+	}
+}

@@ -75,6 +75,8 @@ const (
 	fObjectDerivation         // objects of the name the turn names by a derivation (wordnet; 1/sense each, at most 3)
 	fObjectHypernym           // objects of the name the turn names by a kind of it or a kind it is (wordnet; 1/sense each, at most 3)
 	fCoverageTerms            // the share of the clause's terms the tool holds, each counted once: coverage that no catalogue's idf weighs
+	fEnumNamed                // the clause holds a value a parameter's enum lists
+	fValueFit                 // the share of the clause's values (numbers, dates, amounts, quoted text) a parameter's type takes
 	numToolFeatures
 )
 
@@ -87,29 +89,28 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
-	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms",
+	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 }
 
 // The features of "none", per clause.
 const (
-	nBias          = iota // 1: the prior of none
-	nBestBM25             // the best candidate's BM25F, relative
-	nBestCoverage         // the best candidate's coverage of the clause
-	nLead                 // the best candidate's BM25F lead over the second's
-	nUnseen               // the share of the clause's content terms no tool holds
-	nChitchat             // the clause is chit-chat or a dialogue act
-	nQuestion             // the clause is a question
-	nNoAction             // the clause names no action
-	nNoObject             // the clause names no object
-	nLength               // log(1 + content terms of the clause)
-	nNoFit                // no candidate's name fits the clause at all
-	nBestName             // the best candidate's name_coverage
-	nBestBoth             // the best candidate's both_ways
-	nBestLog              // log(best_bm25 + 0.01)
-	nLeadRel              // lead relative to the best's score
-	nBestSeen             // the best candidate's coverage_seen
-	nBestTerms            // the best candidate's coverage_terms
-	nWorldQuestion        // a question about things no tool names ("is the sky blue?")
+	nBias         = iota // 1: the prior of none
+	nBestBM25            // the best candidate's BM25F, relative
+	nBestCoverage        // the best candidate's coverage of the clause
+	nLead                // the best candidate's BM25F lead over the second's
+	nUnseen              // the share of the clause's content terms no tool holds
+	nChitchat            // the clause is chit-chat or a dialogue act
+	nQuestion            // the clause is a question
+	nNoAction            // the clause names no action
+	nNoObject            // the clause names no object
+	nLength              // log(1 + content terms of the clause)
+	nNoFit               // no candidate's name fits the clause at all
+	nBestName            // the best candidate's name_coverage
+	nBestBoth            // the best candidate's both_ways
+	nBestLog             // log(best_bm25 + 0.01)
+	nLeadRel             // lead relative to the best's score
+	nBestSeen            // the best candidate's coverage_seen
+	nBestTerms           // the best candidate's coverage_terms
 	numNoneFeatures
 )
 
@@ -463,6 +464,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 	}
+	r.paramEvidence(ti, f, x, why)
 	// 4. Form.
 	read := ti.tool.Kind == catalogue.Read
 	switch {
@@ -509,6 +511,88 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameFull] = 1
 	}
 	c.fit = fit
+}
+
+// paramEvidence reads what the clause says of the tool's parameters: a
+// value an enum lists ("in celsius" for a unit of celsius or fahrenheit),
+// and the values whose kind a parameter's type takes.
+func (r *Router) paramEvidence(ti *toolInfo, f *features, x *toolVec, why noter) {
+	var values [4]bool // number, date, money, quoted: some parameter takes it
+	for k := range ti.params {
+		p := &ti.params[k]
+		if x[fEnumNamed] == 0 {
+			for k, e := range p.enumText {
+				if len(e) >= 3 && f.holdsPhrase(e) {
+					x[fEnumNamed] = 1
+					if why != nil {
+						why.note(fEnumNamed, "%s is a value of %s", p.enum[k], p.name)
+					}
+					break
+				}
+			}
+		}
+		switch p.typ {
+		case "number", "integer":
+			values[0], values[2] = true, true
+		case "string":
+			values[3] = true
+			if p.format == "date" || p.format == "date-time" || containsTerm(p.terms, objectPrefix+"date") {
+				values[1] = true
+			}
+		}
+	}
+	n, took := 0, 0
+	for _, a := range f.args {
+		k := -1
+		switch a.Kind {
+		case "number":
+			k = 0
+		case "date":
+			k = 1
+		case "money":
+			k = 2
+		case "quoted":
+			k = 3
+		}
+		if k < 0 {
+			continue
+		}
+		n++
+		if values[k] {
+			took++
+		}
+	}
+	if n > 0 {
+		x[fValueFit] = float64(took) / float64(n)
+	}
+}
+
+// holdsPhrase reports whether the clause's words hold phrase, normalised
+// words joined by spaces.
+func (f *features) holdsPhrase(phrase string) bool {
+	if f.norms == "" {
+		var b strings.Builder
+		b.WriteByte(' ')
+		for i := range f.words {
+			b.WriteString(f.words[i].Norm)
+			b.WriteByte(' ')
+		}
+		f.norms = b.String()
+	}
+	if phrase == "" {
+		return false
+	}
+	for at := 0; ; {
+		i := strings.Index(f.norms[at:], phrase)
+		if i < 0 {
+			return false
+		}
+		i += at
+		if f.norms[i-1] == ' ' && i+len(phrase) < len(f.norms) && f.norms[i+len(phrase)] == ' ' {
+			return true
+		}
+		at = i + 1
+	}
 }
 
 // noneFeatures reads the evidence that no tool fits a clause.

@@ -35,11 +35,13 @@ type features struct {
 	askedState    string                // the state a question asks about ("is the door locked?": lock)
 	related       []map[string]relation // beside objects: the wordnets' relations of each, read when first needed
 	names         []string              // terms of words written as names (Paris, Euro): arguments, when no tool holds them
+	words         []grammar.Word        // the clause's words
+	norms         string                // the words' normalised forms, spaced and padded: read when first needed
 }
 
 func (r *Router) features(c *grammar.Clause) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
-		statement: c.Act == grammar.Statement}
+		statement: c.Act == grammar.Statement, words: c.Words}
 	if c.Act == grammar.Question {
 		f.askedState = c.State
 	}
