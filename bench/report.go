@@ -114,7 +114,17 @@ func recall(m map[string]float64, k string) string {
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func dur(ns int64) string { return time.Duration(ns).Round(100 * time.Nanosecond).String() }
+// dur writes a duration to three or four figures: 66.4µs, 5.22ms, 471.3ms.
+func dur(ns int64) string {
+	d := time.Duration(ns)
+	switch {
+	case d < time.Millisecond:
+		return d.Round(100 * time.Nanosecond).String()
+	case d < time.Second:
+		return d.Round(10 * time.Microsecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}
 
 func sortedKeysScore(m map[string]*Score) []string {
 	keys := make([]string, 0, len(m))
