@@ -34,11 +34,12 @@ var ScaleTurns = []string{
 // that every run hides the corpus among the same distractors.
 const ScaleSeed = 1
 
-// Distractors returns n generated tools (corpus.Generate with the sweep's
-// seed) to hide cat among: a generated tool whose name is a name of cat,
-// or reads as the same words (get_order, getOrder), is skipped, and the
-// next generated tool takes its place, so that the result is the same for
-// the same catalogue and n. skipped counts the tools left out.
+// Distractors returns n tools made by corpus.Generate with seed (the
+// sweep's is ScaleSeed) to hide cat among: a generated tool whose name is
+// a name of cat, or reads as the same words (get_order, getOrder), is
+// skipped, and the next generated tool takes its place, so that the result
+// is the same for the same catalogue, n and seed. skipped counts the tools
+// left out.
 func Distractors(cat *catalogue.Catalogue, n int, seed uint64) (tools []catalogue.Tool, skipped int, err error) {
 	taken := map[string]bool{}
 	for _, t := range cat.Tools {
