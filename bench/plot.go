@@ -27,16 +27,18 @@ var (
 	baselineColour = color.RGBA{R: 200, G: 200, B: 200, A: 255}
 	p99Colour      = color.RGBA{R: 255, G: 127, B: 14, A: 255}
 	buildColour    = color.RGBA{R: 44, G: 160, B: 44, A: 255}
+	recallColour   = color.RGBA{R: 148, G: 103, B: 189, A: 255}
 )
 
-// Plot writes a PNG with two charts: accuracy per corpus for the router
-// and the baseline, and, when the report has them, Select latency and
-// build time against catalogue size. The file is written whole or not at
-// all.
+// Plot writes a PNG of stacked charts: accuracy per corpus for the router
+// and the baseline, and, when the report has the generated-catalogue
+// sweep, Select latency and build time against catalogue size (both axes
+// logarithmic), and accuracy and recall@5 against it (size logarithmic).
+// The file is written whole or not at all.
 func (rep *Report) Plot(file string) error {
 	charts := []*chart{rep.accuracyChart()}
 	if len(rep.Scale) > 0 {
-		charts = append(charts, rep.scaleChart())
+		charts = append(charts, rep.scaleChart(), rep.scaleAccuracyChart())
 	}
 	// The charts' areas start at the same x, as wide as the widest y tick
 	// labels need.
@@ -196,34 +198,66 @@ func (rep *Report) scaleChart() *chart {
 	ylo, yhi := positiveRange(ys)
 	ch := &chart{
 		title:      "Select latency and index build against catalogue size",
-		x:          logAxis("tools", xlo, xhi),
+		x:          logAxis("generated tools", xlo, xhi),
 		y:          logAxis("microseconds (build: milliseconds)", ylo, yhi),
 		legendLeft: true,
 	}
 	for _, l := range lines {
 		ch.legend = append(ch.legend, legendEntry{name: l.name, col: l.col})
 	}
-	ch.data = func(c *canvas, f *frame) {
-		for _, l := range lines {
-			var run []point
-			flush := func() {
-				c.polyline(run, 1.5, l.col)
-				for _, p := range run {
-					c.ring(p, 3, 1.2, l.col)
-				}
-				run = run[:0]
-			}
-			for i, y := range l.ys {
-				if xs[i] <= 0 || y <= 0 {
-					flush()
-					continue
-				}
-				run = append(run, f.at(xs[i], y))
-			}
-			flush()
-		}
-	}
+	ch.data = func(c *canvas, f *frame) { drawLines(c, f, xs, lines) }
 	return ch
+}
+
+// scaleAccuracyChart has accuracy and recall@5 of the sweep against
+// catalogue size, the size logarithmic.
+func (rep *Report) scaleAccuracyChart() *chart {
+	xs := make([]float64, len(rep.Scale))
+	lines := []series{
+		{name: "accuracy", col: routerColour},
+		{name: "recall@5", col: recallColour},
+	}
+	for i, s := range rep.Scale {
+		xs[i] = float64(s.Tools)
+		lines[0].ys = append(lines[0].ys, s.Accuracy)
+		lines[1].ys = append(lines[1].ys, s.RecallAt5)
+	}
+	xlo, xhi := positiveRange(xs)
+	ch := &chart{
+		title: "Accuracy and recall@5 of the corpus hidden among generated tools",
+		x:     logAxis("generated tools", xlo, xhi),
+		y:     linearAxis("share of cases", 0, 1),
+		// Both fall as the catalogue grows: the legend goes top right.
+	}
+	for _, l := range lines {
+		ch.legend = append(ch.legend, legendEntry{name: l.name, col: l.col})
+	}
+	ch.data = func(c *canvas, f *frame) { drawLines(c, f, xs, lines) }
+	return ch
+}
+
+// drawLines draws each series as a line through rings, one point per x;
+// a point the axes cannot place (0 or less on a logarithmic axis) breaks
+// the line.
+func drawLines(c *canvas, f *frame, xs []float64, lines []series) {
+	for _, l := range lines {
+		var run []point
+		flush := func() {
+			c.polyline(run, 1.5, l.col)
+			for _, p := range run {
+				c.ring(p, 3, 1.2, l.col)
+			}
+			run = run[:0]
+		}
+		for i, y := range l.ys {
+			if xs[i] <= 0 || y < 0 || y <= 0 && f.y.log {
+				flush()
+				continue
+			}
+			run = append(run, f.at(xs[i], y))
+		}
+		flush()
+	}
 }
 
 // positiveRange is the least and greatest of the positive values of vs,

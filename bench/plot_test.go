@@ -23,7 +23,8 @@ func plotReport(router, baseline []float64, scale bool) *Report {
 	}
 	if scale {
 		for i, n := range []int{10, 100, 1000, 10000} {
-			rep.Scale = append(rep.Scale, Scale{Tools: n, LatencyNS: Latency{P50: int64(20000 * (i + 1)), P99: int64(70000 * (i + 1))}, BuildNS: int64(800000 * (i + 1) * (i + 1))})
+			rep.Scale = append(rep.Scale, Scale{Tools: n, LatencyNS: Latency{P50: int64(20000 * (i + 1)), P99: int64(70000 * (i + 1))}, BuildNS: int64(800000 * (i + 1) * (i + 1)),
+				Accuracy: 0.5 - 0.05*float64(i), RecallAt5: 0.9 - 0.1*float64(i)})
 		}
 	}
 	return rep
@@ -110,15 +111,15 @@ func near(img image.Image, r image.Rectangle, col color.RGBA) bool {
 	return false
 }
 
-// TestPlot checks the PNG of a report with scale rows: two charts, one
+// TestPlot checks the PNG of a report with scale rows: three charts, one
 // router bar and one baseline bar per corpus, in name order, as tall as
-// their accuracies, and the scale chart's lines under them.
+// their accuracies, and the two scale charts' lines under them.
 func TestPlot(t *testing.T) {
 	router, baseline := []float64{0.9, 0.5, 0.7}, []float64{0.3, 0.45, 0.1}
 	rep := plotReport(router, baseline, true)
 	img, data := plotImage(t, rep)
-	if b := img.Bounds(); b != image.Rect(0, 0, chartWidth, 2*chartHeight) {
-		t.Fatalf("Plot drew %v, want two charts of %dx%d", b, chartWidth, chartHeight)
+	if b := img.Bounds(); b != image.Rect(0, 0, chartWidth, 3*chartHeight) {
+		t.Fatalf("Plot drew %v, want three charts of %dx%d", b, chartWidth, chartHeight)
 	}
 	top := image.Rect(0, 0, chartWidth, chartHeight)
 	rb, bb := bars(img, top, routerColour), bars(img, top, baselineColour)
@@ -151,6 +152,16 @@ func TestPlot(t *testing.T) {
 		if !near(img, lower, col) {
 			t.Errorf("the scale chart has nothing in %v", col)
 		}
+	}
+	third := image.Rect(0, 2*chartHeight, chartWidth, 3*chartHeight)
+	for _, col := range []color.RGBA{routerColour, recallColour} {
+		if !near(img, third, col) {
+			t.Errorf("the scale accuracy chart has nothing in %v", col)
+		}
+	}
+	// Recall is over accuracy at every size: its line is drawn higher.
+	if a, r := spans(img, third, routerColour), spans(img, third, recallColour); len(a) == 0 || len(r) == 0 || r[len(r)-1].top >= a[len(a)-1].top {
+		t.Errorf("the recall@5 line is not over the accuracy line")
 	}
 	if _, again := plotImage(t, rep); !bytes.Equal(data, again) {
 		t.Errorf("the same report plotted twice gives different bytes")

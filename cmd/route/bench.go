@@ -10,7 +10,7 @@ import (
 	"github.com/stalwart-agents/stalwart/corpus"
 )
 
-// scaleSizes are the generated catalogue sizes route bench times.
+// scaleSizes are the sizes of route bench's generated-catalogue sweep.
 var scaleSizes = []int{10, 100, 1000, 10000}
 
 func newBenchCmd(e *env) *cobra.Command {
@@ -27,9 +27,15 @@ func newBenchCmd(e *env) *cobra.Command {
 		Long: `Bench runs every case of a corpus through Select and reports accuracy
 overall, per language and per catalogue, abstention precision and recall,
 the confusions, the rate of ambiguous outcomes, latency per Select and index
-build time, beside a plain BM25 baseline; then Select latency and build time
-over generated catalogues of 10 to 10,000 tools. With no --corpus it runs the
+build time, beside a plain BM25 baseline. With no --corpus it runs the
 embedded corpus.
+
+Then, unless --no-scale, the generated-catalogue sweep: every case of the
+embedded corpus (whatever --corpus says) routed against its catalogue hidden
+among 10, 100, 1,000 and 10,000 generated tools (seeded, the same every run;
+a generated tool whose name is one of the catalogue's is skipped), with
+accuracy and recall@5 as below, Select p50 and p99, allocations per Select,
+build time and the live heap per tool at each size. It takes under a minute.
 
 How it counts: a case that expects a tool is right only when that tool (or
 one it accepts) is selected; ambiguous with the right tool among the close
