@@ -56,10 +56,15 @@ type rposting struct {
 
 // index is the compiled BM25F index.
 type index struct {
-	postings map[string][]rposting
-	idf      map[string]float32
+	terms map[string]iterm
 	// unseenIDF is the idf of a term no tool holds.
 	unseenIDF float32
+}
+
+// iterm is one term of the index: its postings and its idf.
+type iterm struct {
+	postings []rposting
+	idf      float32
 }
 
 // retrievalTerm turns a grammar term (a:get, o:order, s:stem) into the
@@ -111,7 +116,7 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 			room += int(d)
 		}
 	}
-	ix := &index{postings: make(map[string][]rposting, held), idf: make(map[string]float32, held)}
+	ix := &index{terms: make(map[string]iterm, held)}
 	ix.unseenIDF = float32(idf(0))
 	idfs := make([]float32, len(df))
 	// Every term's postings are carved from one array, a term's room its
@@ -121,7 +126,6 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 	for id, d := range df {
 		if d > 0 {
 			idfs[id] = float32(idf(int(d)))
-			ix.idf[terms.terms[id]] = idfs[id]
 			postings[id], all = all[:0:d], all[d:]
 		}
 	}
@@ -166,26 +170,15 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 	}
 	for id, ps := range postings {
 		if len(ps) > 0 {
-			ix.postings[terms.terms[id]] = ps
+			ix.terms[terms.terms[id]] = iterm{postings: ps, idf: idfs[id]}
 		}
 	}
 	return ix
 }
 
-// termIDF is a term's idf, or the idf of an unseen term.
-func (ix *index) termIDF(t string) float32 {
-	if w, ok := ix.idf[t]; ok {
-		return w
-	}
-	return ix.unseenIDF
-}
-
 // hits holds one query's BM25F scores over the tools it touched.
 type hits struct {
-	score   []float32
-	field   [][numFields]float32
-	matched []float32 // idf mass of the query's terms the tool holds
-	held    []uint16  // how many of the query's terms the tool holds
+	at      []acc // by tool; zero for a tool the query never touched
 	touched []int32
 	mass    float32 // the query's own idf mass
 	seen    float32 // the idf mass of the query's terms some tool holds
@@ -193,18 +186,22 @@ type hits struct {
 	terms   int
 }
 
+// acc is what one query accumulated for one tool: one tool's scores lie
+// together, so a posting read touches one place.
+type acc struct {
+	score   float32
+	matched float32 // idf mass of the query's terms the tool holds
+	field   [numFields]float32
+	held    uint16 // how many of the query's terms the tool holds
+}
+
 func newHits(n int) hits {
-	return hits{score: make([]float32, n), field: make([][numFields]float32, n), matched: make([]float32, n),
-		held:    make([]uint16, n),
-		touched: make([]int32, 0, 64)}
+	return hits{at: make([]acc, n), touched: make([]int32, 0, 64)}
 }
 
 func (h *hits) reset() {
 	for _, t := range h.touched {
-		h.score[t] = 0
-		h.field[t] = [numFields]float32{}
-		h.matched[t] = 0
-		h.held[t] = 0
+		h.at[t] = acc{}
 	}
 	h.touched = h.touched[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
@@ -218,11 +215,15 @@ func (h *hits) reset() {
 func (ix *index) query(h *hits, terms, names []string) {
 	h.reset()
 	for _, t := range terms {
-		ps := ix.postings[t]
+		it, held := ix.terms[t]
+		ps := it.postings
 		if len(ps) == 0 && containsTerm(names, t) {
 			continue
 		}
-		w := ix.termIDF(t)
+		w := ix.unseenIDF
+		if held {
+			w = it.idf
+		}
 		h.mass += w
 		h.terms++
 		if len(ps) == 0 {
@@ -230,16 +231,18 @@ func (ix *index) query(h *hits, terms, names []string) {
 			continue
 		}
 		h.seen += w
+		at := h.at
 		for k := range ps {
 			p := &ps[k]
-			if h.matched[p.tool] == 0 {
+			a := &at[p.tool]
+			if a.matched == 0 {
 				h.touched = append(h.touched, p.tool)
 			}
-			h.score[p.tool] += p.all
-			h.matched[p.tool] += w
-			h.held[p.tool]++
+			a.score += p.all
+			a.matched += w
+			a.held++
 			for f := range numFields {
-				h.field[p.tool][f] += p.field[f]
+				a.field[f] += p.field[f]
 			}
 		}
 	}
@@ -259,12 +262,16 @@ type scorer struct {
 	turn   hits // the whole turn's, when it has several clauses
 	multi  bool
 	cands  []cand
+	spare  []cand  // room to sort cands into
+	order  []int32 // the order of cands, by probability
 	top    []int32
 	none   noneVec
+	why    noter // the details of a summary
 }
 
 func newScorer(n int) *scorer {
-	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates)}
+	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates),
+		spare: make([]cand, 0, Candidates), order: make([]int32, 0, Candidates)}
 }
 
 // retrieve scores the clause's terms over the index and returns the best
@@ -274,26 +281,24 @@ func newScorer(n int) *scorer {
 // order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.names)
+	clause, turn := s.clause.at, s.turn.at
 	key := func(t int32) float32 {
-		k := s.clause.score[t]
+		k := clause[t].score
 		if s.multi {
-			k += s.turn.score[t]
+			k += turn[t].score
 		}
 		return k
 	}
 	top := s.top[:0]
-	better := func(a, b int32) bool {
-		ka, kb := key(a), key(b)
-		if ka != kb {
-			return ka > kb
-		}
-		return a < b
-	}
-	// push keeps the best depth tools in top, best first; dup says the
-	// tool may already be there.
+	// push keeps the best depth tools in top, best first (the better key,
+	// then the earlier tool); dup says the tool may already be there.
 	push := func(t int32, dup bool) {
-		if len(top) == depth && !better(t, top[len(top)-1]) {
-			return
+		kt := key(t)
+		if len(top) == depth {
+			last := top[len(top)-1]
+			if kl := key(last); kt < kl || kt == kl && t >= last {
+				return
+			}
 		}
 		if dup && slices.Contains(top, t) {
 			return
@@ -302,13 +307,25 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 			top = append(top, 0)
 		}
 		k := len(top) - 1
-		for k > 0 && better(t, top[k-1]) {
-			top[k] = top[k-1]
+		for k > 0 {
+			prev := top[k-1]
+			if kp := key(prev); kt < kp || kt == kp && t >= prev {
+				break
+			}
+			top[k] = prev
 			k--
 		}
 		top[k] = t
 	}
 	for _, t := range s.clause.touched {
+		if !s.multi && len(top) == depth {
+			// A tool that cannot enter the full top is passed over
+			// before the call: most of the tools a query touches.
+			last := top[len(top)-1]
+			if kt, kl := clause[t].score, clause[last].score; kt < kl || kt == kl && t >= last {
+				continue
+			}
+		}
 		push(t, false)
 	}
 	if s.multi {
