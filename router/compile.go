@@ -540,6 +540,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		avgLen = totalLen / float64(n)
 	}
 	r.ix = buildIndex(fields, terms)
+	r.terms = terms
 	r.indexPrefixes()
 	r.indexNameTypos()
 	idf := make([]float32, textTerms)

@@ -61,13 +61,22 @@ const minRead = 0.34
 // probabilities go to the tool with the better BM25F score, then to the
 // one that comes first in the catalogue.
 func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {
+	d := r.decideClause(p, c, f, s, top, all)
+	if d.Arguments == nil {
+		// Only a selected tool binds arguments.
+		d.Arguments = map[string]string{}
+	}
+	return d
+}
+
+// decideClause is decide, with no arguments unless a tool is selected.
+func (r *Router) decideClause(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {
 	d := Decision{
-		Turn:      p.Turn,
-		Language:  string(p.Language),
-		Object:    []string{},
-		Arguments: map[string]string{},
-		Parse:     p,
-		Clause:    c,
+		Turn:     p.Turn,
+		Language: string(p.Language),
+		Object:   []string{},
+		Parse:    p,
+		Clause:   c,
 	}
 	if reason, unread := r.unread(p, c); unread {
 		d.Outcome, d.Reason = Unread, reason
@@ -85,6 +94,9 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *sco
 		return d
 	}
 	d.Action = f.action
+	if len(f.objects) > 0 {
+		d.Object = make([]string, 0, len(f.objects))
+	}
 	for _, o := range f.objects {
 		d.Object = append(d.Object, strings.TrimPrefix(o, objectPrefix))
 	}
@@ -225,7 +237,7 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		if best < 0 {
 			return verdict{outcome: None, best: -1, reason: "no tool of the catalogue matches the turn's words"}
 		}
-		return verdict{outcome: None, best: -1, reason: reason("no tool fits: none is likelier (", pNone, ") than the best, "+bname+" (", bp, ")")}
+		return verdict{outcome: None, best: -1, reason: reason("no tool fits: none is likelier (", pNone, ") than the best, ", bname, " (", bp, ")")}
 	}
 	if _, _, _, barred, _, _ := at(best); barred {
 		return verdict{outcome: None, best: -1, reason: "no tool fits: " + bname + " does the opposite of what the turn asks, or what it only reports"}
@@ -243,7 +255,7 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		return verdict{outcome: Ambiguous, best: best, reason: reason("ambiguous: the best two are within ", tier.Margin, " of each other (", bp, " and ", runner, ")")}
 	}
 	if bp < tier.Probability {
-		return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best, "+bname+", has probability ", bp, " (threshold ", tier.Probability, ")")}
+		return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best, ", bname, ", has probability ", bp, " (threshold ", tier.Probability, ")")}
 	}
 	return verdict{outcome: Selected, best: best, reason: reason("probability ", bp, ", ", bp-runner, " ahead of the runner-up")}
 }

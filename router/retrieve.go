@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/stalwart-agents/stalwart/grammar"
 )
 
 // Retrieval is the first stage of Select: a BM25F index over every tool of
@@ -74,6 +76,24 @@ func retrievalTerm(t string) string {
 		return conceptPrefix + t[2:]
 	}
 	return t
+}
+
+// retrievalTerm is the package's retrievalTerm of a turn's term, the
+// catalogue's own string when it holds the term.
+func (r *Router) retrievalTerm(t string) string {
+	if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
+		return r.term(conceptPrefix, t[2:])
+	}
+	return t
+}
+
+// term is prefix+rest, the catalogue's own string when it holds the term:
+// a turn's terms cost no allocation when the catalogue has read them.
+func (r *Router) term(prefix, rest string) string {
+	if r.terms == nil {
+		return prefix + rest
+	}
+	return r.terms.joined(prefix, rest)
 }
 
 // buildIndex compiles the fields of every tool: fields[i][f] are the
@@ -267,6 +287,10 @@ type scorer struct {
 	top    []int32
 	none   noneVec
 	why    noter // the details of a summary
+	// clauses and features are the room of a turn's clauses
+	// (clauseFeatures), good until the next Select.
+	clauses  []*grammar.Clause
+	features []features
 }
 
 func newScorer(n int) *scorer {

@@ -117,7 +117,7 @@ func (r *Router) features(c *grammar.Clause) features {
 				f.text = append(f.text, u)
 				continue
 			}
-			term := objectPrefix + w.Concept
+			term := r.term(objectPrefix, w.Concept)
 			if i == head {
 				f.objects = append([]string{term}, removeTerm(f.objects, term)...)
 			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
@@ -125,7 +125,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 			f.text = append(f.text, term)
 		case grammar.Verb:
-			f.text = append(f.text, actionPrefix+w.Concept)
+			f.text = append(f.text, r.term(actionPrefix, w.Concept))
 		case grammar.Unknown:
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
@@ -207,7 +207,7 @@ func (r *Router) features(c *grammar.Clause) features {
 // turn's language, each once.
 func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 	for _, t := range text {
-		dst = appendUnique(dst, retrievalTerm(t))
+		dst = appendUnique(dst, r.retrievalTerm(t))
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
@@ -219,7 +219,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 		// quantifier, a particle such as on or off) is evidence too.
 		for part := range strings.FieldsSeq(w.Norm) {
 			if !r.an.stop[part] && len(part) > 1 {
-				dst = appendUnique(dst, stemPrefix+r.turnStem.Stem(part))
+				dst = appendUnique(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
 			}
 		}
 	}
@@ -231,7 +231,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 func (r *Router) wordStems(norm string, dst []string) []string {
 	for part := range strings.FieldsSeq(norm) {
 		if !r.an.stop[part] && len(part) > 1 {
-			dst = append(dst, stemPrefix+r.turnStem.Stem(part))
+			dst = append(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
 		}
 	}
 	return dst

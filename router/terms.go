@@ -34,6 +34,18 @@ func (t *termTable) appendIDs(dst []int32, terms []string) []int32 {
 	return dst
 }
 
+// joined returns prefix+rest: the table's own string when it has numbered
+// that term, so that a turn's terms the catalogue holds cost no
+// allocation, and a new string otherwise. The table is only read.
+func (t *termTable) joined(prefix, rest string) string {
+	var room [64]byte
+	b := append(append(room[:0], prefix...), rest...)
+	if id, ok := t.ids[string(b)]; ok {
+		return t.terms[id]
+	}
+	return string(b)
+}
+
 // len is how many terms the table has numbered.
 func (t *termTable) len() int { return len(t.terms) }
 
