@@ -91,6 +91,10 @@ type Engine struct {
 	// negVerbs are negation words that are also verbs ("stop"): they
 	// negate only before a gerund ("stop charging me").
 	negVerbs map[string]bool
+	// phraseStarts holds every entry of several words (of bits, the
+	// actions and the nouns) and each run of its first words, two or
+	// more: phrases tries no longer run than one of these.
+	phraseStarts map[string]bool
 }
 
 // function word classes, as bits.
@@ -209,6 +213,27 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		}
 	}
 	e.fuzzy = NewFuzzyIndex(vocab)
+	e.phraseStarts = map[string]bool{}
+	starts := func(w string) {
+		for k := strings.IndexByte(w, ' '); k >= 0; {
+			next := strings.IndexByte(w[k+1:], ' ')
+			if next < 0 {
+				e.phraseStarts[w] = true
+				break
+			}
+			k += 1 + next
+			e.phraseStarts[w[:k]] = true
+		}
+	}
+	for w := range e.bits {
+		starts(w)
+	}
+	for w := range lx.Actions {
+		starts(w)
+	}
+	for w := range lx.Nouns {
+		starts(w)
+	}
 	return e, nil
 }
 
@@ -623,7 +648,18 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 			continue
 		}
 		matched := false
-		for n := min(e.lx.MaxPhrase, len(in)-i); n >= 2 && !matched; n-- {
+		// The most words from i that could still be an entry: no entry
+		// starts with a run of words past that.
+		reach := 1
+		buf = append(buf[:0], pc.norm...)
+		for k := i + 1; k < len(in) && k-i < e.lx.MaxPhrase && in[k].kind == pWord; k++ {
+			buf = append(append(buf, ' '), in[k].norm...)
+			if !e.phraseStarts[string(buf)] {
+				break
+			}
+			reach = k - i + 1
+		}
+		for n := min(e.lx.MaxPhrase, len(in)-i, reach); n >= 2 && !matched; n-- {
 			buf = buf[:0]
 			ok := true
 			for k := i; k < i+n; k++ {

@@ -197,17 +197,39 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 }
 
 // hits holds one query's BM25F scores over the tools it touched.
+//
+// A query adds up only each tool's BM25F score, the key retrieval ranks
+// by; the rest of what the features read of a tool (its score per field,
+// the idf mass and the number of the query's terms it holds) is added up
+// for the candidates alone, by detail, from the same postings in the same
+// order, so each value is the very sum a full pass would make.
 type hits struct {
-	at      []acc // by tool; zero for a tool the query never touched
-	touched []int32
-	mass    float32 // the query's own idf mass
-	seen    float32 // the idf mass of the query's terms some tool holds
-	unseen  int     // query terms no tool holds
-	terms   int
+	score    []slot // by tool
+	at       []acc  // by tool; set by detail, zero for a tool the query never touched
+	touched  []int32
+	detailed []int32 // the tools detail has set
+	reads    []read  // the query's terms some tool holds, in order
+	mass     float32 // the query's own idf mass
+	seen     float32 // the idf mass of the query's terms some tool holds
+	unseen   int     // query terms no tool holds
+	terms    int
 }
 
-// acc is what one query accumulated for one tool: one tool's scores lie
-// together, so a posting read touches one place.
+// slot is a query's BM25F score of one tool.
+type slot struct {
+	score    float32
+	touched  bool // a term of the query reached the tool
+	detailed bool // detail has set the tool's acc
+}
+
+// read is one term of a query that some tool holds: its postings and its
+// idf.
+type read struct {
+	postings []rposting
+	idf      float32
+}
+
+// acc is what one query accumulated for one tool.
 type acc struct {
 	score   float32
 	matched float32 // idf mass of the query's terms the tool holds
@@ -216,14 +238,18 @@ type acc struct {
 }
 
 func newHits(n int) hits {
-	return hits{at: make([]acc, n), touched: make([]int32, 0, 64)}
+	return hits{score: make([]slot, n), at: make([]acc, n), touched: make([]int32, 0, 64)}
 }
 
 func (h *hits) reset() {
 	for _, t := range h.touched {
+		h.score[t] = slot{}
+	}
+	for _, t := range h.detailed {
+		h.score[t] = slot{}
 		h.at[t] = acc{}
 	}
-	h.touched = h.touched[:0]
+	h.touched, h.detailed, h.reads = h.touched[:0], h.detailed[:0], h.reads[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
 }
 
@@ -251,19 +277,45 @@ func (ix *index) query(h *hits, terms, names []string) {
 			continue
 		}
 		h.seen += w
-		at := h.at
+		h.reads = append(h.reads, read{postings: ps, idf: w})
+		score := h.score
 		for k := range ps {
 			p := &ps[k]
-			a := &at[p.tool]
-			if a.matched == 0 {
+			sl := &score[p.tool]
+			if !sl.touched {
+				sl.touched = true
 				h.touched = append(h.touched, p.tool)
 			}
-			a.score += p.all
-			a.matched += w
-			a.held++
-			for f := range numFields {
-				a.field[f] += p.field[f]
-			}
+			sl.score += p.all
+		}
+	}
+}
+
+// detail sets the acc of tool t: what every posting of t the query read
+// adds, term by term in the query's order. A term's postings are in the
+// order of the tools.
+func (h *hits) detail(t int32) {
+	sl := &h.score[t]
+	if sl.detailed {
+		return
+	}
+	sl.detailed = true
+	h.detailed = append(h.detailed, t)
+	if !sl.touched {
+		return
+	}
+	a := &h.at[t]
+	for _, rd := range h.reads {
+		k, ok := slices.BinarySearchFunc(rd.postings, t, func(p rposting, t int32) int { return int(p.tool - t) })
+		if !ok {
+			continue
+		}
+		p := &rd.postings[k]
+		a.score += p.all
+		a.matched += rd.idf
+		a.held++
+		for f := range numFields {
+			a.field[f] += p.field[f]
 		}
 	}
 }
@@ -305,7 +357,7 @@ func newScorer(n int) *scorer {
 // order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.names)
-	clause, turn := s.clause.at, s.turn.at
+	clause, turn := s.clause.score, s.turn.score
 	key := func(t int32) float32 {
 		k := clause[t].score
 		if s.multi {
@@ -383,6 +435,10 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	s.top = top
 	cands := s.cands[:0]
 	for _, t := range top {
+		s.clause.detail(t)
+		if s.multi {
+			s.turn.detail(t)
+		}
 		cands = append(cands, cand{tool: t})
 	}
 	s.cands = cands
