@@ -544,17 +544,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	r.indexPrefixes()
 	r.indexNameTypos()
 	idf := make([]float32, textTerms)
-	held := 0
-	for _, d := range df[:textTerms] {
-		if d > 0 {
-			held++
-		}
-	}
-	r.idf = make(map[string]float32, held)
 	for id, d := range df[:textTerms] {
 		if d > 0 {
 			idf[id] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
-			r.idf[terms.terms[id]] = idf[id]
 		}
 	}
 	r.postings = r.buildPostings(terms, texts, df, idf, avgLen)

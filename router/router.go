@@ -80,8 +80,7 @@ type Router struct {
 	// terms; nameFuzzy finds them within an edit.
 	nameWords map[string]string
 	nameFuzzy *grammar.FuzzyIndex
-	phrases   []phrase // the vocabulary's phrases
-	idf       map[string]float32
+	phrases   []phrase          // the vocabulary's phrases
 	ix        *index            // the retrieval index
 	terms     *termTable        // every term the compile read, read only after New
 	turnStem  *tokenize.Stemmer // the stemmer of the turns' language
