@@ -220,6 +220,7 @@ type slot struct {
 	score    float32
 	touched  bool // a term of the query reached the tool
 	detailed bool // detail has set the tool's acc
+	pending  bool // detail is setting it
 }
 
 // read is one term of a query that some tool holds: its postings and its
@@ -291,32 +292,43 @@ func (ix *index) query(h *hits, terms, names []string) {
 	}
 }
 
-// detail sets the acc of tool t: what every posting of t the query read
-// adds, term by term in the query's order. A term's postings are in the
-// order of the tools.
-func (h *hits) detail(t int32) {
-	sl := &h.score[t]
-	if sl.detailed {
-		return
-	}
-	sl.detailed = true
-	h.detailed = append(h.detailed, t)
-	if !sl.touched {
-		return
-	}
-	a := &h.at[t]
-	for _, rd := range h.reads {
-		k, ok := slices.BinarySearchFunc(rd.postings, t, func(p rposting, t int32) int { return int(p.tool - t) })
-		if !ok {
+// detail sets the acc of the tools ts: what every posting of theirs the
+// query read adds, term by term in the query's order. A tool detail has
+// set is passed over.
+func (h *hits) detail(ts []int32) {
+	score := h.score
+	fresh := false
+	for _, t := range ts {
+		sl := &score[t]
+		if sl.detailed {
 			continue
 		}
-		p := &rd.postings[k]
-		a.score += p.all
-		a.matched += rd.idf
-		a.held++
-		for f := range numFields {
-			a.field[f] += p.field[f]
+		sl.detailed = true
+		h.detailed = append(h.detailed, t)
+		if sl.touched {
+			sl.pending, fresh = true, true
 		}
+	}
+	if !fresh {
+		return
+	}
+	for _, rd := range h.reads {
+		for k := range rd.postings {
+			p := &rd.postings[k]
+			if !score[p.tool].pending {
+				continue
+			}
+			a := &h.at[p.tool]
+			a.score += p.all
+			a.matched += rd.idf
+			a.held++
+			for f := range numFields {
+				a.field[f] += p.field[f]
+			}
+		}
+	}
+	for _, t := range ts {
+		score[t].pending = false
 	}
 }
 
@@ -330,15 +342,16 @@ func (h *hits) rel(x float32) float64 {
 
 // scorer holds the scratch space of one Select.
 type scorer struct {
-	clause hits
-	turn   hits // the whole turn's, when it has several clauses
-	multi  bool
-	cands  []cand
-	spare  []cand  // room to sort cands into
-	order  []int32 // the order of cands, by probability
-	top    []int32
-	none   noneVec
-	why    noter // the details of a summary
+	clause  hits
+	turn    hits // the whole turn's, when it has several clauses
+	multi   bool
+	cands   []cand
+	spare   []cand  // room to sort cands into
+	order   []int32 // the order of cands, by probability
+	top     []int32
+	topKeys []float32 // beside top
+	none    noneVec
+	why     noter // the details of a summary
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.
 	clauses  []*grammar.Clause
@@ -348,6 +361,41 @@ type scorer struct {
 func newScorer(n int) *scorer {
 	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates),
 		spare: make([]cand, 0, Candidates), order: make([]int32, 0, Candidates)}
+}
+
+// ranking keeps the best depth tools by their keys, best first: the
+// better key, then the earlier tool.
+type ranking struct {
+	tools []int32
+	keys  []float32 // beside tools
+	depth int
+}
+
+// push ranks tool t by its key kt; dup says the tool may already be
+// ranked.
+func (rk *ranking) push(t int32, kt float32, dup bool) {
+	n := len(rk.tools)
+	if n == rk.depth {
+		if kl, last := rk.keys[n-1], rk.tools[n-1]; kt < kl || kt == kl && t >= last {
+			return
+		}
+	}
+	if dup && slices.Contains(rk.tools, t) {
+		return
+	}
+	if n < rk.depth {
+		rk.tools, rk.keys = append(rk.tools, 0), append(rk.keys, 0)
+		n++
+	}
+	k := n - 1
+	for k > 0 {
+		if kp, prev := rk.keys[k-1], rk.tools[k-1]; kt < kp || kt == kp && t >= prev {
+			break
+		}
+		rk.tools[k], rk.keys[k] = rk.tools[k-1], rk.keys[k-1]
+		k--
+	}
+	rk.tools[k], rk.keys[k] = t, kt
 }
 
 // retrieve scores the clause's terms over the index and returns the best
@@ -365,46 +413,24 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		}
 		return k
 	}
-	top := s.top[:0]
-	// push keeps the best depth tools in top, best first (the better key,
-	// then the earlier tool); dup says the tool may already be there.
-	push := func(t int32, dup bool) {
-		kt := key(t)
-		if len(top) == depth {
-			last := top[len(top)-1]
-			if kl := key(last); kt < kl || kt == kl && t >= last {
-				return
+	rk := ranking{tools: s.top[:0], keys: s.topKeys[:0], depth: depth}
+	push := func(t int32, dup bool) { rk.push(t, key(t), dup) }
+	if !s.multi {
+		for _, t := range s.clause.touched {
+			kt := clause[t].score
+			if n := len(rk.tools); n == depth {
+				// Most of the tools a query touches cannot enter the
+				// full top: they are passed over before the call.
+				if kl := rk.keys[n-1]; kt < kl || kt == kl && t >= rk.tools[n-1] {
+					continue
+				}
 			}
+			rk.push(t, kt, false)
 		}
-		if dup && slices.Contains(top, t) {
-			return
+	} else {
+		for _, t := range s.clause.touched {
+			push(t, false)
 		}
-		if len(top) < depth {
-			top = append(top, 0)
-		}
-		k := len(top) - 1
-		for k > 0 {
-			prev := top[k-1]
-			if kp := key(prev); kt < kp || kt == kp && t >= prev {
-				break
-			}
-			top[k] = prev
-			k--
-		}
-		top[k] = t
-	}
-	for _, t := range s.clause.touched {
-		if !s.multi && len(top) == depth {
-			// A tool that cannot enter the full top is passed over
-			// before the call: most of the tools a query touches.
-			last := top[len(top)-1]
-			if kt, kl := clause[t].score, clause[last].score; kt < kl || kt == kl && t >= last {
-				continue
-			}
-		}
-		push(t, false)
-	}
-	if s.multi {
 		for _, t := range s.turn.touched {
 			push(t, true)
 		}
@@ -419,7 +445,7 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	for _, t := range f.phrased {
 		push(t, true)
 	}
-	if len(top) == 0 && f.action != "" {
+	if len(rk.tools) == 0 && f.action != "" {
 		// No tool holds a word of the clause ("fecha a cortina", and no
 		// tool names a curtain): the tools whose name acts by its action,
 		// or an action near it, are the candidates, for the model to
@@ -432,13 +458,14 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 			}
 		}
 	}
-	s.top = top
+	top := rk.tools
+	s.top, s.topKeys = top, rk.keys
 	cands := s.cands[:0]
+	s.clause.detail(top)
+	if s.multi {
+		s.turn.detail(top)
+	}
 	for _, t := range top {
-		s.clause.detail(t)
-		if s.multi {
-			s.turn.detail(t)
-		}
 		cands = append(cands, cand{tool: t})
 	}
 	s.cands = cands
