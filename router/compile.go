@@ -66,9 +66,9 @@ type toolInfo struct {
 	// described is true when the tool's title and description say more
 	// than its name: three terms or more the name does not hold.
 	described  bool
-	idPrefixes []string           // the id formats the tool documents (INV-, MSG_)
-	textLen    float64            // terms in the text field, for BM25
-	text       map[string]float32 // BM25 weight of each term of the text field
+	idPrefixes []string // the id formats the tool documents (INV-, MSG_)
+	textLen    float64  // terms in the text field, for BM25
+	textTerms  []int32  // the numbers (in the router's terms) of the text field's terms, each once
 }
 
 // param is one input parameter of a tool.

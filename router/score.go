@@ -1,6 +1,8 @@
 package router
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -307,8 +309,18 @@ func (r *Router) hasText(i int, term string) bool {
 	return r.textWeight(i, term) > 0
 }
 
+// textWeight is tool i's BM25 weight of term in its text field, or 0: its
+// posting of the text field. A term's postings are in the order of the
+// tools.
 func (r *Router) textWeight(i int, term string) float64 {
-	return float64(r.tools[i].text[term])
+	ps := r.postings[term]
+	k, _ := slices.BinarySearchFunc(ps, int32(i), func(p posting, t int32) int { return cmp.Compare(p.tool, t) })
+	for ; k < len(ps) && ps[k].tool == int32(i); k++ {
+		if ps[k].field == fieldText {
+			return float64(ps[k].weight)
+		}
+	}
+	return 0
 }
 
 // fitParam finds the parameter an argument fits, or nil: by the noun that
