@@ -309,7 +309,12 @@ func (e *Engine) Parse(turn string) *Parse {
 			}
 		}
 	}
-	for _, span := range e.clauses(pieces) {
+	var room [4][2]int
+	spans := e.clauses(room[:0], pieces)
+	if len(spans) > 0 {
+		p.Clauses = make([]Clause, 0, len(spans))
+	}
+	for _, span := range spans {
 		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]]))
 	}
 	return p
@@ -640,7 +645,8 @@ func (e *Engine) nounAt(pc piece) bool {
 // nouns, function phrases), longest first, and looks every word up.
 func (e *Engine) phrases(turn string, in []piece) []piece {
 	out := in[:0]
-	var buf []byte
+	var room [64]byte
+	buf := room[:0]
 	for i := 0; i < len(in); i++ {
 		pc := in[i]
 		if pc.kind != pWord {
