@@ -526,8 +526,7 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		}
 		return 0
 	}
-	year := e.now().Year()
-	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", year, m, d) }
+	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", e.now().Year(), m, d) }
 	if m := month(in[i]); m > 0 && i+1 < len(in) {
 		if d := day(in[i+1]); d > 0 {
 			return date(m, d), i + 2, true
@@ -550,9 +549,8 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 // relativeDate reads today, tomorrow, next monday, monday, segunda que vem.
 func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 	w := in[i].norm
-	today := e.now()
 	if off, ok := e.rules.DayOffsets[w]; ok {
-		return today.AddDate(0, 0, off).Format("2006-01-02"), i + 1, true
+		return e.now().AddDate(0, 0, off).Format("2006-01-02"), i + 1, true
 	}
 	j := i
 	next := false
@@ -588,6 +586,7 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 			}
 		}
 	}
+	today := e.now() // read only for a date, not for every word
 	days := (int(wd) - int(today.Weekday()) + 7) % 7
 	if days == 0 || next && days < 1 {
 		days += 7

@@ -1,8 +1,6 @@
 package router
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -313,9 +311,16 @@ func (r *Router) hasText(i int, term string) bool {
 // posting of the text field. A term's postings are in the order of the
 // tools.
 func (r *Router) textWeight(i int, term string) float64 {
-	ps := r.postings[term]
-	k, _ := slices.BinarySearchFunc(ps, int32(i), func(p posting, t int32) int { return cmp.Compare(p.tool, t) })
-	for ; k < len(ps) && ps[k].tool == int32(i); k++ {
+	ps, t := r.postings[term], int32(i)
+	k, hi := 0, len(ps) // the first posting of tool t or after it
+	for k < hi {
+		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
+			k = m + 1
+		} else {
+			hi = m
+		}
+	}
+	for ; k < len(ps) && ps[k].tool == t; k++ {
 		if ps[k].field == fieldText {
 			return float64(ps[k].weight)
 		}
