@@ -456,9 +456,10 @@ func (e *Engine) fits(w string, wantVerb bool) bool {
 
 // clauses splits the pieces into clauses: at a clause break ("and then",
 // "then", "after that"), at "and" or a comma before a new verb, and at a
-// sentence mark followed by more words. It returns [start, end) spans.
-func (e *Engine) clauses(ps []piece) [][2]int {
-	var spans [][2]int
+// sentence mark followed by more words. It appends [start, end) spans to
+// dst[:0].
+func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
+	spans := dst[:0]
 	start := 0
 	hasVerb := false
 	cut := func(at, next int) {

@@ -89,14 +89,19 @@ func (fx *FuzzyIndex) Lookup(w string) ([]string, int) {
 		}
 	}
 	consider(fx.deletes[w])
-	dels := deletions(w)
-	for _, d := range dels {
-		consider(fx.deletes[d])
+	// The deletions are looked up in stack room: a look-up allocates
+	// no key.
+	var room, room2 [4 * MaxFuzzy]byte
+	for i, r := range w {
+		d := append(append(room[:0], w[:i]...), w[i+utf8.RuneLen(r):]...)
+		consider(fx.deletes[string(d)])
 	}
 	if maxDist == 2 && bestDist > 1 {
-		for _, d := range dels {
-			for _, dd := range deletions(d) {
-				consider(fx.deletes[dd])
+		for i, r := range w {
+			d := append(append(room[:0], w[:i]...), w[i+utf8.RuneLen(r):]...)
+			for j, r2 := range string(d) {
+				dd := append(append(room2[:0], d[:j]...), d[j+utf8.RuneLen(r2):]...)
+				consider(fx.deletes[string(dd)])
 			}
 		}
 	}
@@ -118,13 +123,15 @@ func appendNew(s []string, x string) []string {
 // osaDistance is the optimal string alignment distance between a and b,
 // giving up (returning max+1) once it exceeds max.
 func osaDistance(a, b string, max int) int {
-	ra, rb := []rune(a), []rune(b)
+	// Words of a look-up are short: their runes and rows fit in stack
+	// room, and only a longer word's are made.
+	var runesA, runesB [MaxFuzzy + 8]rune
+	var rows [3][MaxFuzzy + 9]int
+	ra, rb := appendRunes(runesA[:0], a), appendRunes(runesB[:0], b)
 	if d := len(ra) - len(rb); d > max || -d > max {
 		return max + 1
 	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	prev2, prev, cur := row(rows[0][:0], len(rb)+1), row(rows[1][:0], len(rb)+1), row(rows[2][:0], len(rb)+1)
 	for j := range prev {
 		prev[j] = j
 	}
@@ -149,4 +156,20 @@ func osaDistance(a, b string, max int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// appendRunes appends the runes of s to dst.
+func appendRunes(dst []rune, s string) []rune {
+	for _, r := range s {
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+// row is n zeros in room, or in a new slice when room is too small.
+func row(room []int, n int) []int {
+	if n <= cap(room) {
+		return room[:n]
+	}
+	return make([]int, n)
 }

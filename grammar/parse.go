@@ -91,6 +91,10 @@ type Engine struct {
 	// negVerbs are negation words that are also verbs ("stop"): they
 	// negate only before a gerund ("stop charging me").
 	negVerbs map[string]bool
+	// phraseStarts holds every entry of several words (of bits, the
+	// actions and the nouns) and each run of its first words, two or
+	// more: phrases tries no longer run than one of these.
+	phraseStarts map[string]bool
 }
 
 // function word classes, as bits.
@@ -209,6 +213,27 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		}
 	}
 	e.fuzzy = NewFuzzyIndex(vocab)
+	e.phraseStarts = map[string]bool{}
+	starts := func(w string) {
+		for k := strings.IndexByte(w, ' '); k >= 0; {
+			next := strings.IndexByte(w[k+1:], ' ')
+			if next < 0 {
+				e.phraseStarts[w] = true
+				break
+			}
+			k += 1 + next
+			e.phraseStarts[w[:k]] = true
+		}
+	}
+	for w := range e.bits {
+		starts(w)
+	}
+	for w := range lx.Actions {
+		starts(w)
+	}
+	for w := range lx.Nouns {
+		starts(w)
+	}
 	return e, nil
 }
 
@@ -284,7 +309,12 @@ func (e *Engine) Parse(turn string) *Parse {
 			}
 		}
 	}
-	for _, span := range e.clauses(pieces) {
+	var room [4][2]int
+	spans := e.clauses(room[:0], pieces)
+	if len(spans) > 0 {
+		p.Clauses = make([]Clause, 0, len(spans))
+	}
+	for _, span := range spans {
 		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]]))
 	}
 	return p
@@ -496,8 +526,7 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		}
 		return 0
 	}
-	year := e.now().Year()
-	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", year, m, d) }
+	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", e.now().Year(), m, d) }
 	if m := month(in[i]); m > 0 && i+1 < len(in) {
 		if d := day(in[i+1]); d > 0 {
 			return date(m, d), i + 2, true
@@ -520,9 +549,8 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 // relativeDate reads today, tomorrow, next monday, monday, segunda que vem.
 func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 	w := in[i].norm
-	today := e.now()
 	if off, ok := e.rules.DayOffsets[w]; ok {
-		return today.AddDate(0, 0, off).Format("2006-01-02"), i + 1, true
+		return e.now().AddDate(0, 0, off).Format("2006-01-02"), i + 1, true
 	}
 	j := i
 	next := false
@@ -558,6 +586,7 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 			}
 		}
 	}
+	today := e.now() // read only for a date, not for every word
 	days := (int(wd) - int(today.Weekday()) + 7) % 7
 	if days == 0 || next && days < 1 {
 		days += 7
@@ -615,7 +644,8 @@ func (e *Engine) nounAt(pc piece) bool {
 // nouns, function phrases), longest first, and looks every word up.
 func (e *Engine) phrases(turn string, in []piece) []piece {
 	out := in[:0]
-	var buf []byte
+	var room [64]byte
+	buf := room[:0]
 	for i := 0; i < len(in); i++ {
 		pc := in[i]
 		if pc.kind != pWord {
@@ -623,7 +653,18 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 			continue
 		}
 		matched := false
-		for n := min(e.lx.MaxPhrase, len(in)-i); n >= 2 && !matched; n-- {
+		// The most words from i that could still be an entry: no entry
+		// starts with a run of words past that.
+		reach := 1
+		buf = append(buf[:0], pc.norm...)
+		for k := i + 1; k < len(in) && k-i < e.lx.MaxPhrase && in[k].kind == pWord; k++ {
+			buf = append(append(buf, ' '), in[k].norm...)
+			if !e.phraseStarts[string(buf)] {
+				break
+			}
+			reach = k - i + 1
+		}
+		for n := min(e.lx.MaxPhrase, len(in)-i, reach); n >= 2 && !matched; n-- {
 			buf = buf[:0]
 			ok := true
 			for k := i; k < i+n; k++ {

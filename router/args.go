@@ -147,8 +147,8 @@ func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause) (map[str
 	if len(ti.params) == 0 {
 		return args, []Binding{}, missing
 	}
-	var boundBuf, usedBuf [16]bool
-	b := binder{r: r, ti: ti, c: c, turn: turn, bound: boundBuf[:0], used: usedBuf[:0]}
+	var room [32]bool // bound's and used's, in one piece
+	b := binder{r: r, ti: ti, c: c, turn: turn, bound: room[:0:16], used: room[16:16]}
 	b.bound = growBools(b.bound, len(ti.params))
 	if c != nil && len(c.Args) > 0 {
 		b.used = growBools(b.used, len(c.Args))

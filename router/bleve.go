@@ -66,10 +66,11 @@ func (r *Router) buildBleve() (*bleveIndex, error) {
 		if ti.action != "" {
 			doc[bleveAction] = []string{actionPrefix + ti.action}
 		}
-		text := make([]string, 0, len(ti.text))
-		for _, term := range sortedKeysF(ti.text) {
-			text = append(text, term)
+		text := make([]string, 0, len(ti.textTerms))
+		for _, id := range ti.textTerms {
+			text = append(text, r.terms.terms[id])
 		}
+		slices.Sort(text)
 		doc[bleveText] = text
 		if err := batch.Index(strconv.Itoa(i), doc); err != nil {
 			return nil, closeOn(idx, err)
@@ -91,15 +92,6 @@ func closeOn(idx bleve.Index, err error) error {
 		err = errors.Join(err, cerr)
 	}
 	return fmt.Errorf("router: bleve index: %w", err)
-}
-
-func sortedKeysF(m map[string]float32) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // Hit is a tool found by a free-text search, with its BM25 score. The zero

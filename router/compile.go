@@ -66,9 +66,9 @@ type toolInfo struct {
 	// described is true when the tool's title and description say more
 	// than its name: three terms or more the name does not hold.
 	described  bool
-	idPrefixes []string           // the id formats the tool documents (INV-, MSG_)
-	textLen    float64            // terms in the text field, for BM25
-	text       map[string]float32 // BM25 weight of each term of the text field
+	idPrefixes []string // the id formats the tool documents (INV-, MSG_)
+	textLen    float64  // terms in the text field, for BM25
+	textTerms  []int32  // the numbers (in the router's terms) of the text field's terms, each once
 }
 
 // param is one input parameter of a tool.
@@ -161,7 +161,11 @@ func (a *analyzer) readSegment(toks []tokenize.Token) *segment {
 		s.ids, s.rids = append(s.ids, w.ids...), append(s.rids, w.rids...)
 	}
 	m.segIDs, m.segRIDs = s.ids, s.rids
-	s.ids, s.rids = slices.Clip(slices.Clone(s.ids)), slices.Clip(slices.Clone(s.rids))
+	n := len(s.ids)
+	both := make([]int32, n+len(s.rids)) // the copies, in one piece
+	copy(both, s.ids)
+	copy(both[n:], s.rids)
+	s.ids, s.rids = both[:n:n], both[n:]
 	return s
 }
 
@@ -443,6 +447,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	// counted it.
 	terms := a.memo.terms
 	texts := make([][]int32, n)
+	// Every tool's text and description terms are read into one growing
+	// array each, and cut from it: a tool's are never appended to after.
+	var textRoom, descRoom []int32
 	var df, mark []int32
 	var totalLen float64
 	for i := range cat.Tools {
@@ -509,8 +516,20 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		// description that never repeats the name still holds them).
 		// desc are the retrieval terms of the title and description.
 		seg := a.textSegment(t.Title)
-		text := append(make([]int32, 0, 64), seg.ids...)
-		desc := append(make([]int32, 0, 64), seg.rids...)
+		// The rooms are chunks, so that growing one leaves no copies
+		// behind: a new chunk when the last is nearly full, its size by
+		// the catalogue's.
+		chunk := min(1<<15, max(1<<10, 64*n))
+		margin := chunk / 16
+		if cap(textRoom)-len(textRoom) < margin {
+			textRoom = make([]int32, 0, chunk)
+		}
+		if cap(descRoom)-len(descRoom) < margin {
+			descRoom = make([]int32, 0, chunk)
+		}
+		textAt, descAt := len(textRoom), len(descRoom)
+		text := append(textRoom, seg.ids...)
+		desc := append(descRoom, seg.rids...)
 		for _, sentence := range splitSentences(t.Description) {
 			// "Do not use to list invoices (use invoice.list)" says
 			// what the tool is not for: its words are no evidence.
@@ -521,6 +540,8 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		for _, p := range ti.params {
 			text = terms.appendIDs(text, p.terms)
 		}
+		textRoom, descRoom = text, desc
+		text, desc = text[textAt:len(text):len(text)], desc[descAt:len(desc):len(desc)]
 		texts[i] = text
 		fields[i] = a.retrievalFields(ti, words, common, desc)
 		ti.nameWords = a.nameWordTerms(words, common)
@@ -541,20 +562,13 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		avgLen = totalLen / float64(n)
 	}
 	r.ix = buildIndex(fields, terms)
+	r.terms = terms
 	r.indexPrefixes()
 	r.indexNameTypos()
 	idf := make([]float32, textTerms)
-	held := 0
-	for _, d := range df[:textTerms] {
-		if d > 0 {
-			held++
-		}
-	}
-	r.idf = make(map[string]float32, held)
 	for id, d := range df[:textTerms] {
 		if d > 0 {
 			idf[id] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
-			r.idf[terms.terms[id]] = idf[id]
 		}
 	}
 	r.postings = r.buildPostings(terms, texts, df, idf, avgLen)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -60,13 +61,22 @@ const minRead = 0.34
 // probabilities go to the tool with the better BM25F score, then to the
 // one that comes first in the catalogue.
 func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {
+	d := r.decideClause(p, c, f, s, top, all)
+	if d.Arguments == nil {
+		// Only a selected tool binds arguments.
+		d.Arguments = map[string]string{}
+	}
+	return d
+}
+
+// decideClause is decide, with no arguments unless a tool is selected.
+func (r *Router) decideClause(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {
 	d := Decision{
-		Turn:      p.Turn,
-		Language:  string(p.Language),
-		Object:    []string{},
-		Arguments: map[string]string{},
-		Parse:     p,
-		Clause:    c,
+		Turn:     p.Turn,
+		Language: string(p.Language),
+		Object:   []string{},
+		Parse:    p,
+		Clause:   c,
 	}
 	if reason, unread := r.unread(p, c); unread {
 		d.Outcome, d.Reason = Unread, reason
@@ -84,6 +94,9 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *sco
 		return d
 	}
 	d.Action = f.action
+	if len(f.objects) > 0 {
+		d.Object = make([]string, 0, len(f.objects))
+	}
 	for _, o := range f.objects {
 		d.Object = append(d.Object, strings.TrimPrefix(o, objectPrefix))
 	}
@@ -119,7 +132,10 @@ func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *sco
 		d.Kind = bt.tool.Kind
 		d.Confirm = bt.tool.Kind == catalogue.Write
 		r.bindDecision(&d, bt, c)
-		d.Reason = fmt.Sprintf("%s: %s; %s", bt.tool.Name, r.summary(&cands[v.best], f, s), v.reason)
+		var room [256]byte
+		b := append(append(room[:0], bt.tool.Name...), ": "...)
+		b = append(append(r.appendSummary(b, &cands[v.best], f, s), "; "...), v.reason...)
+		d.Reason = string(b)
 	}
 	return d
 }
@@ -140,7 +156,14 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 	y := r.noneFeatures(c, f, s, cands)
 	s.none = y
 	pNone := r.model.probabilities(cands, &y)
-	slices.SortStableFunc(cands, func(a, b cand) int {
+	// The candidates are large: their order is sorted, and they are
+	// moved once, into the scorer's other room.
+	order := s.order[:0]
+	for k := range cands {
+		order = append(order, int32(k))
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		a, b := &cands[i], &cands[j]
 		switch {
 		case a.p != b.p:
 			return cmp.Compare(b.p, a.p)
@@ -149,7 +172,12 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 		}
 		return cmp.Compare(a.tool, b.tool)
 	})
-	return cands, pNone
+	sorted := s.spare[:0]
+	for _, k := range order {
+		sorted = append(sorted, cands[k])
+	}
+	s.order, s.spare, s.cands = order, cands[:0], sorted
+	return sorted, pNone
 }
 
 // listed are the candidates a decision lists: the likeliest tools that
@@ -209,10 +237,10 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		if best < 0 {
 			return verdict{outcome: None, best: -1, reason: "no tool of the catalogue matches the turn's words"}
 		}
-		return verdict{outcome: None, best: -1, reason: fmt.Sprintf("no tool fits: none is likelier (%.2f) than the best, %s (%.2f)", pNone, bname, bp)}
+		return verdict{outcome: None, best: -1, reason: reason("no tool fits: none is likelier (", pNone, ") than the best, ", bname, " (", bp, ")")}
 	}
 	if _, _, _, barred, _, _ := at(best); barred {
-		return verdict{outcome: None, best: -1, reason: fmt.Sprintf("no tool fits: %s does the opposite of what the turn asks, or what it only reports", bname)}
+		return verdict{outcome: None, best: -1, reason: "no tool fits: " + bname + " does the opposite of what the turn asks, or what it only reports"}
 	}
 	tier := th.tier(brisk)
 	runner := 0.0
@@ -224,29 +252,57 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		}
 	}
 	if bp-runner < tier.Margin {
-		return verdict{outcome: Ambiguous, best: best, reason: fmt.Sprintf("ambiguous: the best two are within %.2f of each other (%.2f and %.2f)", tier.Margin, bp, runner)}
+		return verdict{outcome: Ambiguous, best: best, reason: reason("ambiguous: the best two are within ", tier.Margin, " of each other (", bp, " and ", runner, ")")}
 	}
 	if bp < tier.Probability {
-		return verdict{outcome: None, best: -1, reason: fmt.Sprintf("no tool fits: the best, %s, has probability %.2f (threshold %.2f)", bname, bp, tier.Probability)}
+		return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best, ", bname, ", has probability ", bp, " (threshold ", tier.Probability, ")")}
 	}
-	return verdict{outcome: Selected, best: best, reason: fmt.Sprintf("probability %.2f, %.2f ahead of the runner-up", bp, bp-runner)}
+	return verdict{outcome: Selected, best: best, reason: reason("probability ", bp, ", ", bp-runner, " ahead of the runner-up")}
 }
 
-// summary says in a few words what matched for a candidate.
-func (r *Router) summary(c *cand, f *features, s *scorer) string {
-	why := noter{}
-	var tmp cand
-	r.toolFeatures(int(c.tool), f, s, &tmp, why)
-	var parts []string
-	for _, k := range []int{fActionSame, fActionAsked, fActionImplied, fActionNoun, fActionNear, fObjectHead, fObjectMore, fNameWord, fArgument, fIDFormat} {
-		if d, ok := why[k]; ok {
-			parts = append(parts, toolFeatureNames[k]+" "+d)
+// reason writes a reason in one allocation: its parts in order, strings
+// as they are and numbers as %.2f writes them.
+func reason(parts ...any) string {
+	var room [160]byte
+	b := room[:0]
+	for _, p := range parts {
+		switch p := p.(type) {
+		case string:
+			b = append(b, p...)
+		case float64:
+			b = strconv.AppendFloat(b, p, 'f', 2, 64)
 		}
 	}
-	if len(parts) == 0 {
-		return "the best match"
+	return string(b)
+}
+
+// summaryFeatures are the features a summary names, in its order.
+var summaryFeatures = [...]int{fActionSame, fActionAsked, fActionImplied, fActionNoun, fActionNear, fObjectHead, fObjectMore, fNameWord, fArgument, fIDFormat}
+
+// appendSummary appends, in a few words, what matched for a candidate:
+// each feature of summaryFeatures it has, with its details, or "the best
+// match".
+func (r *Router) appendSummary(b []byte, c *cand, f *features, s *scorer) []byte {
+	if s.why == nil {
+		s.why = noter{}
 	}
-	return strings.Join(parts, ", ")
+	why := s.why
+	clear(why)
+	var tmp cand
+	r.toolFeatures(int(c.tool), f, s, &tmp, why)
+	start := len(b)
+	for _, k := range summaryFeatures {
+		if d, ok := why[k]; ok {
+			if len(b) > start {
+				b = append(b, ", "...)
+			}
+			b = append(append(append(b, toolFeatureNames[k]...), ' '), d...)
+		}
+	}
+	if len(b) == start {
+		b = append(b, "the best match"...)
+	}
+	return b
 }
 
 // unread decides whether the grammar read enough of the turn.

@@ -211,20 +211,20 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	*x = toolVec{}
 	x[fPrior] = 1
 	h := &s.clause
-	x[fBM25] = h.rel(h.score[i])
-	x[fCoverage] = h.rel(h.matched[i])
+	x[fBM25] = h.rel(h.at[i].score)
+	x[fCoverage] = h.rel(h.at[i].matched)
 	if h.seen > 0 {
-		x[fCoverageSeen] = float64(h.matched[i] / h.seen)
+		x[fCoverageSeen] = float64(h.at[i].matched / h.seen)
 	}
 	if h.terms > 0 {
-		x[fCoverageTerms] = float64(h.held[i]) / float64(h.terms)
+		x[fCoverageTerms] = float64(h.at[i].held) / float64(h.terms)
 	}
 	for k := range numFields {
-		x[fBM25Action+k] = h.rel(h.field[i][k])
+		x[fBM25Action+k] = h.rel(h.at[i].field[k])
 	}
 	x[fBM25Turn] = x[fBM25]
 	if s.multi {
-		x[fBM25Turn] = s.turn.rel(s.turn.score[i])
+		x[fBM25Turn] = s.turn.rel(s.turn.at[i].score)
 	}
 	fit := false
 	// 1. Action.

@@ -148,7 +148,9 @@ type segment struct {
 
 // newSegment numbers the terms of a text.
 func (a *analyzer) newSegment(terms []string) *segment {
-	s := &segment{ids: make([]int32, len(terms)), rids: make([]int32, len(terms))}
+	n := len(terms)
+	both := make([]int32, 2*n) // ids and rids in one piece
+	s := &segment{ids: both[:n:n], rids: both[n:]}
 	for k, term := range terms {
 		s.ids[k], s.rids[k] = a.number(term)
 	}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/stalwart-agents/stalwart/grammar"
 )
 
 // Retrieval is the first stage of Select: a BM25F index over every tool of
@@ -56,10 +58,15 @@ type rposting struct {
 
 // index is the compiled BM25F index.
 type index struct {
-	postings map[string][]rposting
-	idf      map[string]float32
+	terms map[string]iterm
 	// unseenIDF is the idf of a term no tool holds.
 	unseenIDF float32
+}
+
+// iterm is one term of the index: its postings and its idf.
+type iterm struct {
+	postings []rposting
+	idf      float32
 }
 
 // retrievalTerm turns a grammar term (a:get, o:order, s:stem) into the
@@ -69,6 +76,24 @@ func retrievalTerm(t string) string {
 		return conceptPrefix + t[2:]
 	}
 	return t
+}
+
+// retrievalTerm is the package's retrievalTerm of a turn's term, the
+// catalogue's own string when it holds the term.
+func (r *Router) retrievalTerm(t string) string {
+	if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
+		return r.term(conceptPrefix, t[2:])
+	}
+	return t
+}
+
+// term is prefix+rest, the catalogue's own string when it holds the term:
+// a turn's terms cost no allocation when the catalogue has read them.
+func (r *Router) term(prefix, rest string) string {
+	if r.terms == nil {
+		return prefix + rest
+	}
+	return r.terms.joined(prefix, rest)
 }
 
 // buildIndex compiles the fields of every tool: fields[i][f] are the
@@ -111,7 +136,7 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 			room += int(d)
 		}
 	}
-	ix := &index{postings: make(map[string][]rposting, held), idf: make(map[string]float32, held)}
+	ix := &index{terms: make(map[string]iterm, held)}
 	ix.unseenIDF = float32(idf(0))
 	idfs := make([]float32, len(df))
 	// Every term's postings are carved from one array, a term's room its
@@ -121,7 +146,6 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 	for id, d := range df {
 		if d > 0 {
 			idfs[id] = float32(idf(int(d)))
-			ix.idf[terms.terms[id]] = idfs[id]
 			postings[id], all = all[:0:d], all[d:]
 		}
 	}
@@ -166,47 +190,67 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 	}
 	for id, ps := range postings {
 		if len(ps) > 0 {
-			ix.postings[terms.terms[id]] = ps
+			ix.terms[terms.terms[id]] = iterm{postings: ps, idf: idfs[id]}
 		}
 	}
 	return ix
 }
 
-// termIDF is a term's idf, or the idf of an unseen term.
-func (ix *index) termIDF(t string) float32 {
-	if w, ok := ix.idf[t]; ok {
-		return w
-	}
-	return ix.unseenIDF
+// hits holds one query's BM25F scores over the tools it touched.
+//
+// A query adds up only each tool's BM25F score, the key retrieval ranks
+// by; the rest of what the features read of a tool (its score per field,
+// the idf mass and the number of the query's terms it holds) is added up
+// for the candidates alone, by detail, from the same postings in the same
+// order, so each value is the very sum a full pass would make.
+type hits struct {
+	score    []slot // by tool
+	at       []acc  // by tool; set by detail, zero for a tool the query never touched
+	touched  []int32
+	detailed []int32 // the tools detail has set
+	reads    []read  // the query's terms some tool holds, in order
+	mass     float32 // the query's own idf mass
+	seen     float32 // the idf mass of the query's terms some tool holds
+	unseen   int     // query terms no tool holds
+	terms    int
 }
 
-// hits holds one query's BM25F scores over the tools it touched.
-type hits struct {
-	score   []float32
-	field   [][numFields]float32
-	matched []float32 // idf mass of the query's terms the tool holds
-	held    []uint16  // how many of the query's terms the tool holds
-	touched []int32
-	mass    float32 // the query's own idf mass
-	seen    float32 // the idf mass of the query's terms some tool holds
-	unseen  int     // query terms no tool holds
-	terms   int
+// slot is a query's BM25F score of one tool.
+type slot struct {
+	score    float32
+	touched  bool // a term of the query reached the tool
+	detailed bool // detail has set the tool's acc
+	pending  bool // detail is setting it
+}
+
+// read is one term of a query that some tool holds: its postings and its
+// idf.
+type read struct {
+	postings []rposting
+	idf      float32
+}
+
+// acc is what one query accumulated for one tool.
+type acc struct {
+	score   float32
+	matched float32 // idf mass of the query's terms the tool holds
+	field   [numFields]float32
+	held    uint16 // how many of the query's terms the tool holds
 }
 
 func newHits(n int) hits {
-	return hits{score: make([]float32, n), field: make([][numFields]float32, n), matched: make([]float32, n),
-		held:    make([]uint16, n),
-		touched: make([]int32, 0, 64)}
+	return hits{score: make([]slot, n), at: make([]acc, n), touched: make([]int32, 0, 64)}
 }
 
 func (h *hits) reset() {
 	for _, t := range h.touched {
-		h.score[t] = 0
-		h.field[t] = [numFields]float32{}
-		h.matched[t] = 0
-		h.held[t] = 0
+		h.score[t] = slot{}
 	}
-	h.touched = h.touched[:0]
+	for _, t := range h.detailed {
+		h.score[t] = slot{}
+		h.at[t] = acc{}
+	}
+	h.touched, h.detailed, h.reads = h.touched[:0], h.detailed[:0], h.reads[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
 }
 
@@ -218,11 +262,15 @@ func (h *hits) reset() {
 func (ix *index) query(h *hits, terms, names []string) {
 	h.reset()
 	for _, t := range terms {
-		ps := ix.postings[t]
+		it, held := ix.terms[t]
+		ps := it.postings
 		if len(ps) == 0 && containsTerm(names, t) {
 			continue
 		}
-		w := ix.termIDF(t)
+		w := ix.unseenIDF
+		if held {
+			w = it.idf
+		}
 		h.mass += w
 		h.terms++
 		if len(ps) == 0 {
@@ -230,18 +278,57 @@ func (ix *index) query(h *hits, terms, names []string) {
 			continue
 		}
 		h.seen += w
+		h.reads = append(h.reads, read{postings: ps, idf: w})
+		score := h.score
 		for k := range ps {
 			p := &ps[k]
-			if h.matched[p.tool] == 0 {
+			sl := &score[p.tool]
+			if !sl.touched {
+				sl.touched = true
 				h.touched = append(h.touched, p.tool)
 			}
-			h.score[p.tool] += p.all
-			h.matched[p.tool] += w
-			h.held[p.tool]++
+			sl.score += p.all
+		}
+	}
+}
+
+// detail sets the acc of the tools ts: what every posting of theirs the
+// query read adds, term by term in the query's order. A tool detail has
+// set is passed over.
+func (h *hits) detail(ts []int32) {
+	score := h.score
+	fresh := false
+	for _, t := range ts {
+		sl := &score[t]
+		if sl.detailed {
+			continue
+		}
+		sl.detailed = true
+		h.detailed = append(h.detailed, t)
+		if sl.touched {
+			sl.pending, fresh = true, true
+		}
+	}
+	if !fresh {
+		return
+	}
+	for _, rd := range h.reads {
+		for k := range rd.postings {
+			p := &rd.postings[k]
+			if !score[p.tool].pending {
+				continue
+			}
+			a := &h.at[p.tool]
+			a.score += p.all
+			a.matched += rd.idf
+			a.held++
 			for f := range numFields {
-				h.field[p.tool][f] += p.field[f]
+				a.field[f] += p.field[f]
 			}
 		}
+	}
+	for _, t := range ts {
+		score[t].pending = false
 	}
 }
 
@@ -255,16 +342,60 @@ func (h *hits) rel(x float32) float64 {
 
 // scorer holds the scratch space of one Select.
 type scorer struct {
-	clause hits
-	turn   hits // the whole turn's, when it has several clauses
-	multi  bool
-	cands  []cand
-	top    []int32
-	none   noneVec
+	clause  hits
+	turn    hits // the whole turn's, when it has several clauses
+	multi   bool
+	cands   []cand
+	spare   []cand  // room to sort cands into
+	order   []int32 // the order of cands, by probability
+	top     []int32
+	topKeys []float32 // beside top
+	none    noneVec
+	why     noter // the details of a summary
+	// clauses and features are the room of a turn's clauses
+	// (clauseFeatures), good until the next Select.
+	clauses  []*grammar.Clause
+	features []features
 }
 
 func newScorer(n int) *scorer {
-	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates)}
+	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates),
+		spare: make([]cand, 0, Candidates), order: make([]int32, 0, Candidates)}
+}
+
+// ranking keeps the best depth tools by their keys, best first: the
+// better key, then the earlier tool.
+type ranking struct {
+	tools []int32
+	keys  []float32 // beside tools
+	depth int
+}
+
+// push ranks tool t by its key kt; dup says the tool may already be
+// ranked.
+func (rk *ranking) push(t int32, kt float32, dup bool) {
+	n := len(rk.tools)
+	if n == rk.depth {
+		if kl, last := rk.keys[n-1], rk.tools[n-1]; kt < kl || kt == kl && t >= last {
+			return
+		}
+	}
+	if dup && slices.Contains(rk.tools, t) {
+		return
+	}
+	if n < rk.depth {
+		rk.tools, rk.keys = append(rk.tools, 0), append(rk.keys, 0)
+		n++
+	}
+	k := n - 1
+	for k > 0 {
+		if kp, prev := rk.keys[k-1], rk.tools[k-1]; kt < kp || kt == kp && t >= prev {
+			break
+		}
+		rk.tools[k], rk.keys[k] = rk.tools[k-1], rk.keys[k-1]
+		k--
+	}
+	rk.tools[k], rk.keys[k] = t, kt
 }
 
 // retrieve scores the clause's terms over the index and returns the best
@@ -274,44 +405,32 @@ func newScorer(n int) *scorer {
 // order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.names)
+	clause, turn := s.clause.score, s.turn.score
 	key := func(t int32) float32 {
-		k := s.clause.score[t]
+		k := clause[t].score
 		if s.multi {
-			k += s.turn.score[t]
+			k += turn[t].score
 		}
 		return k
 	}
-	top := s.top[:0]
-	better := func(a, b int32) bool {
-		ka, kb := key(a), key(b)
-		if ka != kb {
-			return ka > kb
+	rk := ranking{tools: s.top[:0], keys: s.topKeys[:0], depth: depth}
+	push := func(t int32, dup bool) { rk.push(t, key(t), dup) }
+	if !s.multi {
+		for _, t := range s.clause.touched {
+			kt := clause[t].score
+			if n := len(rk.tools); n == depth {
+				// Most of the tools a query touches cannot enter the
+				// full top: they are passed over before the call.
+				if kl := rk.keys[n-1]; kt < kl || kt == kl && t >= rk.tools[n-1] {
+					continue
+				}
+			}
+			rk.push(t, kt, false)
 		}
-		return a < b
-	}
-	// push keeps the best depth tools in top, best first; dup says the
-	// tool may already be there.
-	push := func(t int32, dup bool) {
-		if len(top) == depth && !better(t, top[len(top)-1]) {
-			return
+	} else {
+		for _, t := range s.clause.touched {
+			push(t, false)
 		}
-		if dup && slices.Contains(top, t) {
-			return
-		}
-		if len(top) < depth {
-			top = append(top, 0)
-		}
-		k := len(top) - 1
-		for k > 0 && better(t, top[k-1]) {
-			top[k] = top[k-1]
-			k--
-		}
-		top[k] = t
-	}
-	for _, t := range s.clause.touched {
-		push(t, false)
-	}
-	if s.multi {
 		for _, t := range s.turn.touched {
 			push(t, true)
 		}
@@ -326,7 +445,7 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	for _, t := range f.phrased {
 		push(t, true)
 	}
-	if len(top) == 0 && f.action != "" {
+	if len(rk.tools) == 0 && f.action != "" {
 		// No tool holds a word of the clause ("fecha a cortina", and no
 		// tool names a curtain): the tools whose name acts by its action,
 		// or an action near it, are the candidates, for the model to
@@ -339,8 +458,13 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 			}
 		}
 	}
-	s.top = top
+	top := rk.tools
+	s.top, s.topKeys = top, rk.keys
 	cands := s.cands[:0]
+	s.clause.detail(top)
+	if s.multi {
+		s.turn.detail(top)
+	}
 	for _, t := range top {
 		cands = append(cands, cand{tool: t})
 	}

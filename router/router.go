@@ -30,6 +30,7 @@ package router
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -79,9 +80,9 @@ type Router struct {
 	// terms; nameFuzzy finds them within an edit.
 	nameWords map[string]string
 	nameFuzzy *grammar.FuzzyIndex
-	phrases   []phrase // the vocabulary's phrases
-	idf       map[string]float32
+	phrases   []phrase          // the vocabulary's phrases
 	ix        *index            // the retrieval index
+	terms     *termTable        // every term the compile read, read only after New
 	turnStem  *tokenize.Stemmer // the stemmer of the turns' language
 	model     *Model            // the fitted weights and thresholds
 	scratch   sync.Pool         // *scorer
@@ -267,8 +268,9 @@ func unreadDecision(turn, lang, reason string) Decision {
 // it", through the one before) and, for a turn of several clauses, scores
 // the whole turn's terms too.
 func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause, []features) {
-	cs := make([]*grammar.Clause, len(p.Clauses))
-	fs := make([]features, len(p.Clauses))
+	cs := slices.Grow(s.clauses[:0], len(p.Clauses))[:len(p.Clauses)]
+	fs := slices.Grow(s.features[:0], len(p.Clauses))[:len(p.Clauses)]
+	s.clauses, s.features = cs, fs
 	var all, names []string
 	for i := range p.Clauses {
 		c := &p.Clauses[i]
@@ -283,10 +285,10 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 			// holds the concepts of its name.
 			ti := &r.tools[t]
 			if ti.action != "" {
-				fs[i].terms = appendUnique(fs[i].terms, conceptPrefix+ti.action)
+				fs[i].terms = appendUnique(fs[i].terms, r.term(conceptPrefix, ti.action))
 			}
 			for _, o := range ti.objects {
-				fs[i].terms = appendUnique(fs[i].terms, retrievalTerm(o))
+				fs[i].terms = appendUnique(fs[i].terms, r.retrievalTerm(o))
 			}
 		}
 		r.readUndo(&fs[i], p.Turn[c.Start:c.End])

@@ -119,7 +119,7 @@ func (r *Router) features(c *grammar.Clause) features {
 				f.text = append(f.text, u)
 				continue
 			}
-			term := objectPrefix + w.Concept
+			term := r.term(objectPrefix, w.Concept)
 			if i == head {
 				f.objects = append([]string{term}, removeTerm(f.objects, term)...)
 			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
@@ -127,7 +127,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 			f.text = append(f.text, term)
 		case grammar.Verb:
-			f.text = append(f.text, actionPrefix+w.Concept)
+			f.text = append(f.text, r.term(actionPrefix, w.Concept))
 		case grammar.Unknown:
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
@@ -209,7 +209,7 @@ func (r *Router) features(c *grammar.Clause) features {
 // turn's language, each once.
 func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 	for _, t := range text {
-		dst = appendUnique(dst, retrievalTerm(t))
+		dst = appendUnique(dst, r.retrievalTerm(t))
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
@@ -221,7 +221,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 		// quantifier, a particle such as on or off) is evidence too.
 		for part := range strings.FieldsSeq(w.Norm) {
 			if !r.an.stop[part] && len(part) > 1 {
-				dst = appendUnique(dst, stemPrefix+r.turnStem.Stem(part))
+				dst = appendUnique(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
 			}
 		}
 	}
@@ -233,7 +233,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 func (r *Router) wordStems(norm string, dst []string) []string {
 	for part := range strings.FieldsSeq(norm) {
 		if !r.an.stop[part] && len(part) > 1 {
-			dst = append(dst, stemPrefix+r.turnStem.Stem(part))
+			dst = append(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
 		}
 	}
 	return dst
@@ -309,8 +309,25 @@ func (r *Router) hasText(i int, term string) bool {
 	return r.textWeight(i, term) > 0
 }
 
+// textWeight is tool i's BM25 weight of term in its text field, or 0: its
+// posting of the text field. A term's postings are in the order of the
+// tools.
 func (r *Router) textWeight(i int, term string) float64 {
-	return float64(r.tools[i].text[term])
+	ps, t := r.postings[term], int32(i)
+	k, hi := 0, len(ps) // the first posting of tool t or after it
+	for k < hi {
+		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
+			k = m + 1
+		} else {
+			hi = m
+		}
+	}
+	for ; k < len(ps) && ps[k].tool == t; k++ {
+		if ps[k].field == fieldText {
+			return float64(ps[k].weight)
+		}
+	}
+	return 0
 }
 
 // fitParam finds the parameter an argument fits, or nil: by the noun that

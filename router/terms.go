@@ -34,6 +34,18 @@ func (t *termTable) appendIDs(dst []int32, terms []string) []int32 {
 	return dst
 }
 
+// joined returns prefix+rest: the table's own string when it has numbered
+// that term, so that a turn's terms the catalogue holds cost no
+// allocation, and a new string otherwise. The table is only read.
+func (t *termTable) joined(prefix, rest string) string {
+	var room [64]byte
+	b := append(append(room[:0], prefix...), rest...)
+	if id, ok := t.ids[string(b)]; ok {
+		return t.terms[id]
+	}
+	return string(b)
+}
+
 // len is how many terms the table has numbered.
 func (t *termTable) len() int { return len(t.terms) }
 
@@ -46,7 +58,8 @@ func fit[T any](s []T, t *termTable) []T {
 }
 
 // buildPostings compiles the postings of the hot path, and each tool's
-// BM25 weights of its text field (k1 1.2 and b 0.75): per tool, its action,
+// BM25 weights of its text field (its postings of fieldText, and the
+// numbers of its text terms in textTerms) (k1 1.2 and b 0.75): per tool, its action,
 // its object words and their stems (once each), then its text terms (once
 // each). texts are the text terms of each tool by number, df the tools
 // whose text holds each number, idf its idf, avgLen the text's mean length.
@@ -98,6 +111,11 @@ func (r *Router) buildPostings(terms *termTable, texts [][]int32, df []int32, id
 	for id, c := range count {
 		postings[id], all = all[:0:c], all[c:]
 	}
+	textRoom := 0
+	for _, d := range df {
+		textRoom += int(d)
+	}
+	textIDs := make([]int32, 0, textRoom) // every tool's textTerms, carved from one array
 	tf := make([]int32, len(count))
 	for i := range r.tools {
 		ti := &r.tools[i]
@@ -107,14 +125,10 @@ func (r *Router) buildPostings(terms *termTable, texts [][]int32, df []int32, id
 		for _, id := range objects[i] {
 			postings[id] = append(postings[id], posting{tool: int32(i), field: fieldObject, weight: 1})
 		}
-		distinct := 0
 		for _, id := range texts[i] {
-			if tf[id] == 0 {
-				distinct++
-			}
 			tf[id]++
 		}
-		ti.text = make(map[string]float32, distinct)
+		start := len(textIDs)
 		for _, id := range texts[i] {
 			if tf[id] == 0 {
 				continue // weighed at its first place
@@ -122,9 +136,10 @@ func (r *Router) buildPostings(terms *termTable, texts [][]int32, df []int32, id
 			f := float64(tf[id])
 			tf[id] = 0
 			w := float64(idf[id]) * f * (k1 + 1) / (f + k1*(1-b+b*ti.textLen/avgLen))
-			ti.text[terms.terms[id]] = float32(w)
+			textIDs = append(textIDs, id)
 			postings[id] = append(postings[id], posting{tool: int32(i), field: fieldText, weight: float32(w)})
 		}
+		ti.textTerms = textIDs[start:len(textIDs):len(textIDs)]
 	}
 	out := make(map[string][]posting, held)
 	for id, ps := range postings {
