@@ -46,8 +46,8 @@ type floorPosting struct {
 
 // newFloorIndex indexes the terms r's retrieval index holds, tool by tool.
 func newFloorIndex(r *Router) *floorIndex {
-	terms := make([]string, 0, len(r.ix.postings))
-	for t := range r.ix.postings {
+	terms := make([]string, 0, len(r.ix.terms))
+	for t := range r.ix.terms {
 		terms = append(terms, t)
 	}
 	sort.Strings(terms)
@@ -55,7 +55,7 @@ func newFloorIndex(r *Router) *floorIndex {
 	length := make([]float64, n) // distinct terms per tool
 	total := 0.0
 	for _, t := range terms {
-		for _, p := range r.ix.postings[t] {
+		for _, p := range r.ix.terms[t].postings {
 			length[p.tool]++
 			total++
 		}
@@ -67,7 +67,7 @@ func newFloorIndex(r *Router) *floorIndex {
 	for id, t := range terms {
 		fx.ids[t] = int32(id)
 		fx.start = append(fx.start, int32(len(fx.postings)))
-		ps := r.ix.postings[t]
+		ps := r.ix.terms[t].postings
 		idf := math.Log(1 + (float64(n)-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
 		for _, p := range ps {
 			w := idf * (k1 + 1) / (1 + k1*(1-b+b*length[p.tool]/avg))
