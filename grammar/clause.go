@@ -328,6 +328,11 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		// no slip of typing.
 		return
 	}
+	if e.lx.Adjective != nil && e.lx.Adjective(pc.norm) {
+		// An adjective of the language is a word as written ("molhado"
+		// is wet, not a slip of "mostrado").
+		return
+	}
 	cands, _ := e.fuzzy.Lookup(pc.norm)
 	if len(cands) == 0 {
 		return
@@ -901,12 +906,20 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 			return "", false, false
 		}
 		if i <= cop || !noun {
-			noun = noun || pc.kind == pWord && pc.class == Noun
+			// The thing asked about: a noun, or a name ("is CO detected?").
+			noun = noun || pc.kind == pWord && (pc.class == Noun || pc.class == Unknown && i > cop)
 			continue
 		}
 		prev := &ps[i-1]
-		afterThing := prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || e.copulaAt(prev))
+		afterThing := prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || prev.class == Unknown || e.copulaAt(prev))
 		switch {
+		case verbAt < 0 && afterThing && pc.kind == pWord && pc.class == Noun && lastWord(ps, i) && e.lx.Adjective != nil && e.lx.Adjective(pc.norm):
+			// "is the floor wet?", "are the pipes cold?": the last word
+			// right after the thing, which can be an adjective, is the
+			// state asked about, though it can be a noun too; it names
+			// no object.
+			pc.class, pc.isNoun, pc.wordnet = Unknown, false, false
+			return pc.norm, afterThing, which
 		case pc.kind == pWord && pc.class == Noun:
 		case i == verbAt:
 			return pc.verb, afterThing, which

@@ -53,6 +53,10 @@ type Lexicon struct {
 	// a value of (hot: temperature; loud: volume), from the language's
 	// wordnet, or is nil. Set by the language's package.
 	Attribute func(adj string) (concept string, ok bool)
+	// Adjective reports whether a word (normalised) can be an adjective,
+	// for reading the state a question asks about ("is the floor wet?");
+	// nil when the language's lexicon does not say.
+	Adjective func(word string) bool
 }
 
 // Noun reads a normalised word as a noun: a noun the lexicon lists, or

@@ -143,7 +143,7 @@ func TestBindRules(t *testing.T) {
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},
 		{shop, "archive_order", "archive 42", "order_id=42/identifier", ""},
 		// enum: by the word, by the concept, as the schema writes it
-		{r, "create_ticket", `open an urgent ticket titled "Printer down"`, "priority=Urgent/enum title=Printer down/noun", ""},
+		{r, "create_ticket", `open an urgent ticket with the title "Printer down"`, "priority=Urgent/enum title=Printer down/noun", ""},
 		{r, "create_ticket", `open an urgent ticket: "Printer down"`, "priority=Urgent/enum title=Printer down/quoted", ""},
 		{r, "notify_customer", "notify the customer by e-mail", "channel=email/enum", ""},
 		{r, "search_articles", `search the articles for "refund policy"`, "query=refund policy/quoted", ""},

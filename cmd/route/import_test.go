@@ -68,6 +68,24 @@ func endless(contentType, head, body string) *httptest.Server {
 	}))
 }
 
+// trickle serves an event stream that never ends: an empty event every
+// millisecond.
+func trickle() *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		flusher, _ := w.(http.Flusher)
+		for r.Context().Err() == nil {
+			if _, err := io.WriteString(w, ": still here\n\n"); err != nil {
+				return
+			}
+			if flusher != nil {
+				flusher.Flush()
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}))
+}
+
 // An MCP server that sends without end: route stops at --max-bytes (64
 // MiB by default) or at a message of more than 16 MiB, well within its
 // timeout and 200 MB of memory, and writes nothing.
@@ -98,15 +116,18 @@ func TestCatalogueImportFlood(t *testing.T) {
 		assert.NoFileExists(t, out, tt.name)
 	}
 
-	// A lower limit stops sooner; a flood that outlasts the timeout ends
-	// with it.
+	// A lower limit stops sooner; a trickle of events that outlasts the
+	// timeout ends with it (a flood as fast as the machine goes could
+	// reach another limit first).
 	srv := endless("text/event-stream", "", ": still here\n")
 	defer srv.Close()
 	code, _, stderr := route("catalogue", "import", "--mcp", srv.URL, "--max-bytes", "256KiB")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "the server sent more than 256 KiB (raise --max-bytes")
+	slow := trickle()
+	defer slow.Close()
 	start := time.Now()
-	code, _, stderr = route("catalogue", "import", "--mcp", srv.URL, "--max-bytes", "1GiB", "--timeout", "300ms")
+	code, _, stderr = route("catalogue", "import", "--mcp", slow.URL, "--max-bytes", "1GiB", "--timeout", "300ms")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "did not answer within 300ms")
 	assert.Less(t, time.Since(start), 1300*time.Millisecond)

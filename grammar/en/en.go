@@ -56,6 +56,7 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	lx.Attribute = func(adj string) (string, bool) {
 		return attribute(db, lx, adj)
 	}
+	lx.Adjective = db.Adjective
 	return lx, nil
 })
 

@@ -846,6 +846,11 @@ var stateRows = []stateRow{
 	{"is the printer ready?", ques, "get", "ready", true},
 	{"are the windows closed?", ques, "get", "close", true},
 	{"is order 42 shipped?", ques, "get", "ship", true},
+	// A last word that can be an adjective is the state, though it can
+	// be a noun too; a name can be the thing asked about.
+	{"is the floor wet?", ques, "get", "wet", true},
+	{"are the water pipes cold?", ques, "get", "cold", true},
+	{"is CO detected?", ques, "get", "detect", true},
 	// Which things are in a state: the action is read from the number.
 	{"which lights are on?", ques, "", "turn_on", true},
 	{"which invoices are overdue", ques, "", "overdue", true},
@@ -857,6 +862,7 @@ var stateRows = []stateRow{
 	{"can the meeting be moved to Friday?", ques, "move", "", false},
 	{"are you able to turn on the lights?", req, "turn_on", "", false},
 	{"is it sunny?", ques, "", "", false},
+	{"is the order a draft?", ques, "", "", false},
 }
 
 func TestParseStates(t *testing.T) {

@@ -327,6 +327,9 @@ func TestParseStates(t *testing.T) {
 		{"o pedido 42 já foi pago?", "get", "pay", true},
 		{"quais pedidos estão pendentes?", "", "pendentes", true},
 		{"quantas luzes estão ligadas?", "", "turn_on", true},
+		// An adjective of the language is read as written, no typo of a
+		// verb (molhado is not mostrado).
+		{"o chão está molhado?", "get", "molhado", true},
 		// No question whether a thing is in a state.
 		{"mostra esta fatura", "get", "", false},
 		{"qual é a capital da França?", "", "", false},

@@ -66,6 +66,7 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	lx.WordNoun = func(w string) (grammar.NounForm, bool, bool) {
 		return wordNoun(db, lx, w)
 	}
+	lx.Adjective = db.PortugueseAdjective
 	return lx, nil
 })
 

@@ -26,6 +26,49 @@ func (db *DB) parts(t *table, key string) (noun, verb bool) {
 	return noun, verb
 }
 
+// Adjective reports whether an English word, matched in lower case, has an
+// adjective sense ("wet", "open", "cold").
+func (db *DB) Adjective(word string) bool {
+	rest, ok := db.en.find(strings.ToLower(word))
+	if !ok {
+		return false
+	}
+	for s := range strings.SplitSeq(rest, string(senseSep)) {
+		if p, _, _, ok := db.splitSense(s); ok && p != 'n' && p != 'v' {
+			return true
+		}
+	}
+	return false
+}
+
+// PortugueseAdjective reports whether a Brazilian Portuguese word, folded
+// (see Fold), or the masculine singular of an adjective's regular forms
+// (molhada, molhados: molhado), has an adjective sense.
+func (db *DB) PortugueseAdjective(word string) bool {
+	w := Fold(strings.TrimSpace(word))
+	forms := []string{w}
+	if s, ok := strings.CutSuffix(w, "s"); ok && len(s) > 2 {
+		forms = append(forms, s)
+	}
+	for _, f := range forms {
+		if m, ok := strings.CutSuffix(f, "a"); ok && len(m) > 2 {
+			forms = append(forms, m+"o")
+		}
+	}
+	for _, f := range forms {
+		rest, ok := db.pt.find(f)
+		if !ok {
+			continue
+		}
+		for s := range strings.SplitSeq(rest, string(senseSep)) {
+			if p, _, _, ok := db.splitSense(s); ok && p != 'n' && p != 'v' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Noun reads an English word as a noun: its lemma when the word, an
 // irregular form's lemma ("children": child) or a regular plural's
 // singular ("capitals", "boxes", "cities") has a noun sense; whether the

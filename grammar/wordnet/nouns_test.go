@@ -56,3 +56,32 @@ func TestPortugueseNoun(t *testing.T) {
 		t.Errorf("PortugueseNoun(xqzv) = %q, want none", lemmas)
 	}
 }
+
+func TestAdjective(t *testing.T) {
+	db, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"wet", true}, {"Cold", true}, {"open", true},
+		{"floor", false}, {"door", false}, {"xqzv", false},
+	} {
+		if got := db.Adjective(tt.in); got != tt.want {
+			t.Errorf("Adjective(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"molhado", true}, {"molhada", true}, {"abertas", true}, {"frios", true},
+		{"porta", false}, {"cozinha", false}, {"xqzv", false},
+	} {
+		if got := db.PortugueseAdjective(tt.in); got != tt.want {
+			t.Errorf("PortugueseAdjective(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
