@@ -68,6 +68,16 @@ func TestQuestionAboutStateIsNoWrite(t *testing.T) {
 		if _, ok := feature(c.Features, "reported_write"); !ok || !c.Barred {
 			t.Errorf("%q: lock_door is not a reported write: barred %v, %+v", turn, c.Barred, c.Features)
 		}
+		// A barred tool is no option: it takes no share of the
+		// probability, which the others and none share.
+		ex := r.Explain(d)
+		sum := ex.None.Probability
+		for _, x := range ex.Candidates {
+			sum += x.Probability
+		}
+		if c.Probability != 0 || math.Abs(sum-1) > 0.01 {
+			t.Errorf("%q: barred lock_door has probability %v; all sum to %v", turn, c.Probability, sum)
+		}
 	}
 	d := r.Select("lock the front door")
 	if c := candidate(r.Explain(d), "lock_door"); c == nil || c.Barred {

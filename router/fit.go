@@ -56,8 +56,8 @@ func (e *Example) Reachable() bool {
 	if e.wantNone {
 		return true
 	}
-	for _, r := range e.right {
-		if r {
+	for k, r := range e.right {
+		if r && !e.barred[k] {
 			return true
 		}
 	}
@@ -197,10 +197,16 @@ func (m *Model) probs(e *Example) ([]float64, float64) {
 	hi := un
 	for k := range e.tools {
 		us[k] = m.toolUtility(&e.tools[k])
-		hi = math.Max(hi, us[k])
+		if !e.barred[k] {
+			hi = math.Max(hi, us[k])
+		}
 	}
 	sum := math.Exp(un - hi)
 	for k := range us {
+		if e.barred[k] {
+			us[k] = 0 // no option: never selected
+			continue
+		}
 		us[k] = math.Exp(us[k] - hi)
 		sum += us[k]
 	}

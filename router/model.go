@@ -225,16 +225,25 @@ func (m *Model) noneUtility(y *noneVec) float64 {
 }
 
 // probabilities sets each candidate's utility and probability and returns
-// none's probability: the softmax over the candidates and none.
+// none's probability: the softmax over the candidates that can be selected
+// and none (a barred candidate has probability 0).
 func (m *Model) probabilities(cands []cand, y *noneVec) float64 {
 	un := m.noneUtility(y)
 	hi := un
 	for k := range cands {
 		cands[k].u = m.toolUtility(&cands[k].x)
-		hi = math.Max(hi, cands[k].u)
+		if !cands[k].barred {
+			hi = math.Max(hi, cands[k].u)
+		}
 	}
 	sum := math.Exp(un - hi)
 	for k := range cands {
+		if cands[k].barred {
+			// A barred tool is no option: it is never selected, so it
+			// takes no share of the probability.
+			cands[k].p = 0
+			continue
+		}
 		cands[k].p = math.Exp(cands[k].u - hi)
 		sum += cands[k].p
 	}
