@@ -641,6 +641,11 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 		// foi pago?", "my card was charged twice?"): Portuguese asks a
 		// yes-or-no question in the order of a statement.
 		c.Act = Statement
+		if prev := lastWordBefore(ps[:verbAt]); prev != nil && prev.bits&fObligation != 0 {
+			// "my plan needs to be changed", "a fatura tem que ser
+			// cancelada": that a thing must be done asks for it.
+			c.Act = Request
+		}
 		if endsQ {
 			c.Act = Question
 		}
@@ -973,6 +978,16 @@ func (e *Engine) qualityQuestion(ps []piece) (concept string, at int, ok bool) {
 	}
 	concept, ok = e.lx.Attribute(adj)
 	return concept, at, ok
+}
+
+// lastWordBefore is the last word piece of ps, or nil.
+func lastWordBefore(ps []piece) *piece {
+	for k := len(ps) - 1; k >= 0; k-- {
+		if ps[k].kind == pWord && !ps[k].consumed {
+			return &ps[k]
+		}
+	}
+	return nil
 }
 
 // lastWord reports whether ps[i] is the last word of its clause.

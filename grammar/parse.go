@@ -123,6 +123,7 @@ const (
 	fGenitive
 	fOtherVerb
 	fAdjective
+	fObligation
 )
 
 var classBits = map[string]uint32{
@@ -130,7 +131,7 @@ var classBits = map[string]uint32{
 	"conjunction": fConjunction, "clause_break": fClauseBreak, "politeness": fPoliteness,
 	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
 	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
-	"verb": fOtherVerb, "adjective": fAdjective,
+	"verb": fOtherVerb, "adjective": fAdjective, "obligation": fObligation,
 }
 
 // NewEngine returns an Engine for lang. now gives today's date for

@@ -240,6 +240,9 @@ var actRows = []actRow{
 	{"I accidentally archived the thread", stmt, "archive", "thread"},
 	{"the payment was declined", stmt, "reject", "payment"},
 	{"I already paid invoice 553", stmt, "pay", "invoice"},
+	// That a thing must be done asks for it.
+	{"my insurance plan needs to be changed", req, "update", "insurance"},
+	{"the invoice has to be voided", req, "cancel", "invoice"},
 	{"the lights turned off by themselves", stmt, "turn_off", "light"},
 	{"ticket 88 was closed", stmt, "close", "ticket"},
 	{"someone accidentally deleted the design file", stmt, "delete", "file"},

@@ -265,6 +265,8 @@ func TestParse(t *testing.T) {
 		{"pedido 2290: cancela ele", "imperative cancel order number=2290@order"},
 		{"o cliente mudou de ideia", "noun_phrase not - customer"},
 		{"meu cartão foi cobrado duas vezes", "statement charge card number=2"},
+		{"a fatura tem que ser cancelada", "request cancel invoice"},
+		{"o pedido 42 precisa ser cancelado", "request cancel order number=42@order"},
 		{"fui cobrado duas vezes esse mês?", "question charge - number=2"},
 		{"não consigo cancelar o pedido", "request cancel order"},
 		{"o pagamento não caiu", "noun_phrase - payment"},
