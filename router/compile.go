@@ -914,12 +914,15 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	for _, w := range main {
 		add(w, false)
 	}
-	// The head is the last noun of the compound.
-	for k := len(ti.objects) - 1; k >= 0; k-- {
-		if strings.HasPrefix(ti.objects[k], objectPrefix) {
-			ti.head = k
-			ti.plural = plural[k]
-			break
+	// The head is the last noun of the compound; information about a
+	// thing is about the thing (get_order_details is about an order).
+	for pass := 0; pass < 2 && ti.head < 0; pass++ {
+		for k := len(ti.objects) - 1; k >= 0; k-- {
+			if strings.HasPrefix(ti.objects[k], objectPrefix) && (pass == 1 || ti.objects[k] != objectPrefix+informationConcept) {
+				ti.head = k
+				ti.plural = plural[k]
+				break
+			}
 		}
 	}
 	if ti.head < 0 && len(ti.objects) > 0 {
@@ -1040,6 +1043,12 @@ func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
 	}
 	return "", ""
 }
+
+// informationConcept is the lexicons' concept of information about a
+// thing (details, information, data; detalhes, informações, dados): a
+// noun that names what is known of the thing, so that the thing, not it,
+// is the head ("the details of order 42" is about the order).
+const informationConcept = "data"
 
 // schema is the part of a JSON Schema the router reads.
 type schema struct {

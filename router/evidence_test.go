@@ -221,3 +221,39 @@ func TestParameterValues(t *testing.T) {
 		t.Errorf("%q: get_city_name's value_fit %v, want 0 (no parameter takes a number)", turn, got)
 	}
 }
+
+// Information about a thing is about the thing: the head of "the details
+// of order 42" is the order, in either language, and so is the head of a
+// name such as get_order_details.
+func TestInformationIsAboutTheThing(t *testing.T) {
+	r, err := New(catalogue.Default(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	for _, turn := range []string{"show me the details of order 42", "show me the information about order 42"} {
+		if got := toolFeature(t, r, turn, "get_order", "object_head"); got != 1 {
+			t.Errorf("%q: get_order's object_head %v, want 1", turn, got)
+		}
+	}
+	pt, err := New(catalogue.Default(), Options{Language: "pt-BR"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pt.Close() })
+	if got := toolFeature(t, pt, "mostre os detalhes do pedido 42", "get_order", "object_head"); got != 1 {
+		t.Errorf("pt-BR: get_order's object_head %v, want 1", got)
+	}
+	cat, err := catalogue.Import("details.json", []byte(`{"tools": [{"name": "get_order_details", "description": "Gets the details of an order."}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if got := toolFeature(t, d, "show order 42", "get_order_details", "object_head"); got != 1 {
+		t.Errorf("get_order_details: object_head %v for the order, want 1", got)
+	}
+}

@@ -80,6 +80,19 @@ func (r *Router) features(c *grammar.Clause) features {
 	if head = headOf(false); head < 0 {
 		head = headOf(true)
 	}
+	if head >= 0 && c.Words[head].Concept == informationConcept {
+		// "the details of order 42", "as informações do arquivo": the
+		// next noun, past function words only, is the head.
+		for i := head + 1; i < len(c.Words); i++ {
+			if w := &c.Words[i]; w.Class == grammar.Noun && !w.WordNet {
+				for head = i; head+1 < len(c.Words) && c.Words[head+1].Class == grammar.Noun && !c.Words[head+1].WordNet; head++ {
+				}
+				break
+			} else if w.Class != grammar.Function {
+				break
+			}
+		}
+	}
 	if head >= 0 && len(r.postings[objectPrefix+c.Words[head].Concept]) > 0 {
 		// The number of a thing the catalogue names: "details" is no
 		// request for many of anything.
