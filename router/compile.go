@@ -67,8 +67,15 @@ type toolInfo struct {
 	// than its name: three terms or more the name does not hold.
 	described  bool
 	idPrefixes []string // the id formats the tool documents (INV-, MSG_)
-	textLen    float64  // terms in the text field, for BM25
-	textTerms  []int32  // the numbers (in the router's terms) of the text field's terms, each once
+	// near are the actions the lexicon gives as near the tool's action;
+	// nearList is true when list is one of them (either way), and makes
+	// when the action makes or sends something (create, send, or near
+	// create).
+	near      []string
+	nearList  bool
+	makes     bool
+	textLen   float64 // terms in the text field, for BM25
+	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once
 }
 
 // param is one input parameter of a tool.
@@ -506,6 +513,11 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 			ti.actionFromText = ti.action != ""
 		}
+		if ti.action != "" {
+			ti.near = r.en.Near[ti.action]
+			ti.nearList = r.en.IsNear("list", ti.action)
+		}
+		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
 		ti.idExamples = a.idsIn(nil, t.Description)
 		for _, p := range ti.params {

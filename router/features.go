@@ -158,13 +158,13 @@ func (n noter) note(feature int, format string, args ...any) {
 	n[feature] = d
 }
 
-// relatedObject reports whether an object of a tool's name the turn does
-// not name is related to one it does (by the wordnets), and counts the
-// relation's feature.
-func (r *Router) relatedObject(f *features, o string, x *toolVec, why noter) bool {
+// relatedTo reads whether an object of a tool's name the turn does not
+// name is related to one it does (by the wordnets): the turn's object's
+// concept and the relation, for the first of the turn's objects that is.
+func (r *Router) relatedTo(f *features, o string) (string, relation, bool) {
 	tool, ok := strings.CutPrefix(o, objectPrefix)
 	if !ok || r.wn == nil {
-		return false
+		return "", relation{}, false
 	}
 	if f.related == nil {
 		// The relations of the turn's objects, read once a clause, not
@@ -193,20 +193,16 @@ func (r *Router) relatedObject(f *features, o string, x *toolVec, why noter) boo
 			rel, ok = back[conceptLemma(turn)]
 		}
 		if ok {
-			k := relationFeature(rel.kind)
-			x[k] = math.Min(3, x[k]+relationWeight(rel))
-			if why != nil {
-				why.note(k, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
-			}
-			return true
+			return turn, rel, true
 		}
 	}
-	return false
+	return "", relation{}, false
 }
 
 // toolFeatures reads the evidence for tool i of one clause.
 func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter) {
 	ti := &r.tools[i]
+	m := r.share(f, s)
 	x := &c.x
 	*x = toolVec{}
 	x[fPrior] = 1
@@ -229,9 +225,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	fit := false
 	// 1. Action.
 	if f.action != "" && ti.action != "" {
-		weak := weakVerb(f)
+		weak := m.weak
 		switch {
-		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || r.en.IsNear(f.action, ti.action)) && !seeing(r, f.action) ||
+		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || m.isNear(ti)) && !m.seeing ||
 			f.askedState != "" && f.askedState == ti.action):
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge, and "is
@@ -272,13 +268,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 					why.note(fSameWord, "%s", ti.actionWord)
 				}
 			}
-		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
+		case m.isAntonym(ti) && !f.actionImplied && !f.question && !f.statement:
 			x[fActionAntonym] = 1
 			if why != nil {
 				why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
 			}
 			c.barred = ti.tool.Kind == catalogue.Write
-		case r.en.IsNear(f.action, ti.action):
+		case m.isNear(ti):
 			x[fActionNear] = 1
 			if why != nil {
 				why.note(fActionNear, "%s ~ %s", f.action, ti.action)
@@ -289,7 +285,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				why.note(fActionSecond, "%s is another verb of the name", f.action)
 			}
 			fit = true
-		case r.hasText(i, actionPrefix+f.action):
+		case textHolds(m.actionText, i):
 			x[fActionInText] = 1
 			if why != nil {
 				why.note(fActionInText, "%s", f.action)
@@ -306,19 +302,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if f.plural && !f.hasID {
 			want = "list"
 		}
-		if ti.action == want || ti.action != "" && r.en.IsNear(want, ti.action) && ti.action != "get" && want == "list" {
+		if ti.action == want || want == "list" && ti.nearList && ti.action != "get" {
 			x[fQuestionGet] = 1
 		}
 	}
-	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !weakVerb(f) {
+	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !m.weak {
 		x[fVerbIsObject] = 1
 		if why != nil {
 			why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
 		}
 		fit = true
 	}
-	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
-		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
+	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, m.objectAction) && ti.makes {
 		x[fVerbObject] = 1
 		if why != nil {
 			why.note(fVerbObject, "%s is what the tool acts on", f.action)
@@ -346,7 +341,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if why != nil {
 				why.note(fObjectMore, "%s", name)
 			}
-		case r.hasText(i, o):
+		case textHolds(m.objectText[k], i):
 			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
 			if why != nil {
 				why.note(fObjectInText, "%s", name)
@@ -382,11 +377,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	for k, o := range ti.objects {
 		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || r.argNames(f, o) ||
-			f.action != "" && o == objectPrefix+f.action || k == ti.head && idNamed {
+			f.action != "" && o == m.objectAction || k == ti.head && idNamed {
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
-		if r.relatedObject(f, o, x, why) {
+		if r.relatedObject(m, o, x, why) {
 			continue
 		}
 		if k == ti.head {

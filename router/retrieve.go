@@ -351,7 +351,8 @@ type scorer struct {
 	top     []int32
 	topKeys []float32 // beside top
 	none    noneVec
-	why     noter // the details of a summary
+	why     noter  // the details of a summary
+	shared  shared // what the candidates of the clause scored share
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.
 	clauses  []*grammar.Clause

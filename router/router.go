@@ -271,6 +271,7 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 	cs := slices.Grow(s.clauses[:0], len(p.Clauses))[:len(p.Clauses)]
 	fs := slices.Grow(s.features[:0], len(p.Clauses))[:len(p.Clauses)]
 	s.clauses, s.features = cs, fs
+	s.shared.f = nil // the features are read anew: nothing shared is theirs
 	var all, names []string
 	for i := range p.Clauses {
 		c := &p.Clauses[i]

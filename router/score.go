@@ -304,16 +304,10 @@ func (r *Router) argNames(f *features, o string) bool {
 	return false
 }
 
-// hasText reports whether tool i holds term in its text field.
-func (r *Router) hasText(i int, term string) bool {
-	return r.textWeight(i, term) > 0
-}
-
-// textWeight is tool i's BM25 weight of term in its text field, or 0: its
-// posting of the text field. A term's postings are in the order of the
-// tools.
-func (r *Router) textWeight(i int, term string) float64 {
-	ps, t := r.postings[term], int32(i)
+// textWeightIn is tool i's weight in ps, a term's postings, in the text
+// field, or 0. A term's postings are in the order of the tools.
+func textWeightIn(ps []posting, i int) float64 {
+	t := int32(i)
 	k, hi := 0, len(ps) // the first posting of tool t or after it
 	for k < hi {
 		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
