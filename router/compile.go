@@ -60,9 +60,12 @@ type toolInfo struct {
 	params         []param
 	withdrawn      bool
 	idExamples     []string // ids the tool's text gives as examples
-	// nameWords are the retrieval terms of each content word of the name
-	// (its stem and concepts), for the share of the name a turn holds.
-	nameWords [][]string
+	// nameWords is how many content words the name has; nameTerms are
+	// the numbers (in the router's terms) of each one's retrieval terms
+	// (its stem and concepts), each word's followed by -1: for the share
+	// of the name a turn holds.
+	nameWords int
+	nameTerms []int32
 	// described is true when the tool's title and description say more
 	// than its name: three terms or more the name does not hold.
 	described  bool
@@ -456,7 +459,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	texts := make([][]int32, n)
 	// Every tool's text and description terms are read into one growing
 	// array each, and cut from it: a tool's are never appended to after.
-	var textRoom, descRoom []int32
+	var textRoom, descRoom, nameRoom []int32
 	var df, mark []int32
 	var totalLen float64
 	for i := range cat.Tools {
@@ -556,7 +559,16 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		text, desc = text[textAt:len(text):len(text)], desc[descAt:len(desc):len(desc)]
 		texts[i] = text
 		fields[i] = a.retrievalFields(ti, words, common, desc)
-		ti.nameWords = a.nameWordTerms(words, common)
+		nameWords := a.nameWordTerms(words, common)
+		ti.nameWords = len(nameWords)
+		if cap(nameRoom)-len(nameRoom) < margin {
+			nameRoom = make([]int32, 0, chunk)
+		}
+		nameAt := len(nameRoom)
+		for _, ts := range nameWords {
+			nameRoom = append(terms.appendIDs(nameRoom, ts), -1)
+		}
+		ti.nameTerms = nameRoom[nameAt:len(nameRoom):len(nameRoom)]
 		ti.described = describes(&fields[i])
 		ti.textLen = float64(len(text))
 		totalLen += ti.textLen

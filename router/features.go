@@ -481,14 +481,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if !fit {
 		x[fNameMiss] = 1
 	}
-	if n := len(ti.nameWords); n > 0 {
-		held := 0
-		for _, ts := range ti.nameWords {
-			for _, t := range ts {
-				if containsTerm(f.terms, t) {
+	if n := ti.nameWords; n > 0 {
+		held, hit := 0, false
+		for _, id := range ti.nameTerms {
+			switch {
+			case id < 0: // the end of a word's terms
+				if hit {
 					held++
-					break
 				}
+				hit = false
+			case m.in[id] == m.gen:
+				hit = true // a term of the word is one of the clause's
 			}
 		}
 		x[fNameCoverage] = float64(held) / float64(n)

@@ -21,6 +21,10 @@ type shared struct {
 	actionText   []posting // the postings of actionPrefix+f.action
 	objectText   [][]posting
 	related      []relatedOf // the tools' objects read so far
+	// in[id] is gen when the clause's terms hold the router's term
+	// number id.
+	in  []uint32
+	gen uint32
 }
 
 // relatedOf is how the clause's objects relate to one object of a tool's
@@ -55,6 +59,18 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	clear(m.related)
 	m.related = m.related[:0]
+	if n := r.terms.len(); len(m.in) < n {
+		m.in = make([]uint32, n)
+	}
+	if m.gen++; m.gen == 0 {
+		clear(m.in)
+		m.gen = 1
+	}
+	for _, t := range f.terms {
+		if id, ok := r.terms.ids[t]; ok {
+			m.in[id] = m.gen
+		}
+	}
 	return m
 }
 
