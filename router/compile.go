@@ -56,10 +56,13 @@ type toolInfo struct {
 	objects        []string // object terms of the name, in order
 	stems          []string // the stems of the object words, beside objects
 	qualifier      []bool   // beside objects: a word after a preposition (by id, to inbox)
-	head           int      // the index in objects of the head noun, or -1
-	params         []param
-	withdrawn      bool
-	idExamples     []string // ids the tool's text gives as examples
+	// lemmas are beside objects: each concept's English lemma and its
+	// relations in the wordnets (none for a stem), for relatedObject.
+	lemmas     []objectLemma
+	head       int // the index in objects of the head noun, or -1
+	params     []param
+	withdrawn  bool
+	idExamples []string // ids the tool's text gives as examples
 	// nameWords is how many content words the name has; nameTerms are
 	// the numbers (in the router's terms) of each one's retrieval terms
 	// (its stem and concepts), each word's followed by -1: for the share
@@ -460,6 +463,8 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	// Every tool's text and description terms are read into one growing
 	// array each, and cut from it: a tool's are never appended to after.
 	var textRoom, descRoom, nameRoom []int32
+	var lemmaRoom []objectLemma
+	lemmaOf := map[string]objectLemma{} // by object term
 	var df, mark []int32
 	var totalLen float64
 	for i := range cat.Tools {
@@ -491,6 +496,22 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common)
+		if r.wn != nil && len(ti.objects) > 0 {
+			if cap(lemmaRoom)-len(lemmaRoom) < len(ti.objects) {
+				lemmaRoom = make([]objectLemma, 0, max(len(ti.objects), min(1<<12, 4*n)))
+			}
+			at := len(lemmaRoom)
+			for _, o := range ti.objects {
+				l, ok := lemmaOf[o]
+				if c, concept := strings.CutPrefix(o, objectPrefix); !ok && concept {
+					l.lemma = conceptLemma(c)
+					l.related = relatedLemmas(r.wn, l.lemma)
+					lemmaOf[o] = l
+				}
+				lemmaRoom = append(lemmaRoom, l)
+			}
+			ti.lemmas = lemmaRoom[at:len(lemmaRoom):len(lemmaRoom)]
+		}
 		for _, w := range words {
 			if r.en.Has("quantifier", w) {
 				ti.all = true // HassCancelAllTimers acts on every timer

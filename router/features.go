@@ -158,47 +158,6 @@ func (n noter) note(feature int, format string, args ...any) {
 	n[feature] = d
 }
 
-// relatedTo reads whether an object of a tool's name the turn does not
-// name is related to one it does (by the wordnets): the turn's object's
-// concept and the relation, for the first of the turn's objects that is.
-func (r *Router) relatedTo(f *features, o string) (string, relation, bool) {
-	tool, ok := strings.CutPrefix(o, objectPrefix)
-	if !ok || r.wn == nil {
-		return "", relation{}, false
-	}
-	if f.related == nil {
-		// The relations of the turn's objects, read once a clause, not
-		// once a tool.
-		f.related = make([]map[string]relation, len(f.objects))
-		for k, t := range f.objects {
-			if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
-				f.related[k] = relatedLemmas(r.wn, conceptLemma(turn))
-			}
-		}
-	}
-	toolLemma := conceptLemma(tool)
-	var back map[string]relation // the tool's object's relations, read when first needed
-	for k, t := range f.objects {
-		turn, ok := strings.CutPrefix(t, objectPrefix)
-		if !ok || turn == tool {
-			continue
-		}
-		// The turn's word up to the tool's ("king" to "monarch"), or the
-		// tool's up to the turn's.
-		rel, ok := f.related[k][toolLemma]
-		if !ok {
-			if back == nil {
-				back = relatedLemmas(r.wn, toolLemma)
-			}
-			rel, ok = back[conceptLemma(turn)]
-		}
-		if ok {
-			return turn, rel, true
-		}
-	}
-	return "", relation{}, false
-}
-
 // toolFeatures reads the evidence for tool i of one clause.
 func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter) {
 	ti := &r.tools[i]
@@ -381,7 +340,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
-		if r.relatedObject(m, o, x, why) {
+		if r.relatedObject(m, ti, k, x, why) {
 			continue
 		}
 		if k == ti.head {

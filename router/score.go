@@ -20,23 +20,22 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
-	statement     bool                  // the clause reports something: its verb is no command
-	questionGet   bool                  // a question with a verb of its own also asks to see
-	verbStem      string                // the stem of the verb as written
-	phrased       []int32               // tools whose vocabulary phrases the turn holds
-	plural        bool                  // the head object is plural
-	all           bool                  // the turn asks about all of a kind ("cancel all timers")
-	some          bool                  // the turn asks about any there are ("any open invoices?")
-	actionFuzzy   bool                  // the verb was read within an edit ("refnud")
-	fuzzy         []string              // object and name-word terms read within an edit
-	hasID         bool                  // an argument names one thing
-	terms         []string              // the clause's retrieval terms, distinct
-	verbTerms     []string              // the retrieval stems of the verb as written
-	askedState    string                // the state a question asks about ("is the door locked?": lock)
-	related       []map[string]relation // beside objects: the wordnets' relations of each, read when first needed
-	names         []string              // terms of words written as names (Paris, Euro): arguments, when no tool holds them
-	words         []grammar.Word        // the clause's words
-	norms         string                // the words' normalised forms, spaced and padded: read when first needed
+	statement     bool           // the clause reports something: its verb is no command
+	questionGet   bool           // a question with a verb of its own also asks to see
+	verbStem      string         // the stem of the verb as written
+	phrased       []int32        // tools whose vocabulary phrases the turn holds
+	plural        bool           // the head object is plural
+	all           bool           // the turn asks about all of a kind ("cancel all timers")
+	some          bool           // the turn asks about any there are ("any open invoices?")
+	actionFuzzy   bool           // the verb was read within an edit ("refnud")
+	fuzzy         []string       // object and name-word terms read within an edit
+	hasID         bool           // an argument names one thing
+	terms         []string       // the clause's retrieval terms, distinct
+	verbTerms     []string       // the retrieval stems of the verb as written
+	askedState    string         // the state a question asks about ("is the door locked?": lock)
+	names         []string       // terms of words written as names (Paris, Euro): arguments, when no tool holds them
+	words         []grammar.Word // the clause's words
+	norms         string         // the words' normalised forms, spaced and padded: read when first needed
 }
 
 func (r *Router) features(c *grammar.Clause) features {

@@ -12,28 +12,22 @@ import (
 // looked up once a clause, not once a candidate; the values are the very
 // ones the look-ups give.
 type shared struct {
-	f            *features // the clause read, or nil
-	weak         bool      // weakVerb(f)
-	seeing       bool      // seeing(r, f.action)
-	objectAction string    // objectPrefix+f.action, or "" with no action
-	near         []string  // the actions the lexicon gives as near f.action
-	antonyms     []string  // the actions the lexicon gives as opposite f.action
-	actionText   []posting // the postings of actionPrefix+f.action
-	objectText   [][]posting
-	related      []relatedOf // the tools' objects read so far
+	f            *features   // the clause read, or nil
+	weak         bool        // weakVerb(f)
+	seeing       bool        // seeing(r, f.action)
+	objectAction string      // objectPrefix+f.action, or "" with no action
+	near         []string    // the actions the lexicon gives as near f.action
+	antonyms     []string    // the actions the lexicon gives as opposite f.action
+	actionText   []posting   // the postings of actionPrefix+f.action
+	objectText   [][]posting // beside f.objects: the postings of each
+	// turn are beside f.objects: each one's lemma and relations, read
+	// when turnRead.
+	turn     []objectLemma
+	turnRead bool
 	// in[id] is gen when the clause's terms hold the router's term
 	// number id.
 	in  []uint32
 	gen uint32
-}
-
-// relatedOf is how the clause's objects relate to one object of a tool's
-// name, as relatedObject reads it.
-type relatedOf struct {
-	object string // the tool's object term
-	ok     bool   // an object of the clause is related to it
-	turn   string // that object's concept
-	rel    relation
 }
 
 // share reads what the candidates of clause f share into s.shared, unless
@@ -57,8 +51,8 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	for _, o := range f.objects {
 		m.objectText = append(m.objectText, r.postings[o])
 	}
-	clear(m.related)
-	m.related = m.related[:0]
+	clear(m.turn)
+	m.turn, m.turnRead = m.turn[:0], false
 	if n := r.terms.len(); len(m.in) < n {
 		m.in = make([]uint32, n)
 	}
@@ -84,32 +78,50 @@ func (m *shared) isAntonym(ti *toolInfo) bool {
 	return containsTerm(m.antonyms, ti.action)
 }
 
-// relatedObject reports whether an object of a tool's name the turn does
-// not name is related to one it does (by the wordnets), and counts the
-// relation's feature. The relations of each object are read once a
-// clause.
-func (r *Router) relatedObject(m *shared, o string, x *toolVec, why noter) bool {
-	var got *relatedOf
-	for k := range m.related {
-		if m.related[k].object == o {
-			got = &m.related[k]
-			break
-		}
-	}
-	if got == nil {
-		turn, rel, ok := r.relatedTo(m.f, o)
-		m.related = append(m.related, relatedOf{object: o, ok: ok, turn: turn, rel: rel})
-		got = &m.related[len(m.related)-1]
-	}
-	if !got.ok {
+// relatedObject reports whether object k of tool ti's name, one the turn
+// does not name, is related to one it does (by the wordnets), and counts
+// the relation's feature.
+func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why noter) bool {
+	tool, ok := strings.CutPrefix(ti.objects[k], objectPrefix)
+	if !ok || r.wn == nil {
 		return false
 	}
-	k := relationFeature(got.rel.kind)
-	x[k] = math.Min(3, x[k]+relationWeight(got.rel))
-	if why != nil {
-		why.note(k, "%s ~ %s: %s, sense %d", got.turn, strings.TrimPrefix(o, objectPrefix), got.rel.kind, got.rel.sense)
+	if !m.turnRead {
+		// The relations of the turn's objects, read once a clause, not
+		// once a tool.
+		m.turnRead = true
+		m.turn = m.turn[:0]
+		for _, t := range m.f.objects {
+			var l objectLemma
+			if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
+				l.lemma = conceptLemma(turn)
+				l.related = relatedLemmas(r.wn, l.lemma)
+			}
+			m.turn = append(m.turn, l)
+		}
 	}
-	return true
+	own := &ti.lemmas[k]
+	for j, t := range m.f.objects {
+		turn, ok := strings.CutPrefix(t, objectPrefix)
+		if !ok || turn == tool {
+			continue
+		}
+		// The turn's word up to the tool's ("king" to "monarch"), or the
+		// tool's up to the turn's.
+		rel, ok := m.turn[j].related[own.lemma]
+		if !ok {
+			rel, ok = own.related[m.turn[j].lemma]
+		}
+		if ok {
+			f := relationFeature(rel.kind)
+			x[f] = math.Min(3, x[f]+relationWeight(rel))
+			if why != nil {
+				why.note(f, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // textHolds reports whether tool i is among ps, a term's postings, in its
