@@ -77,9 +77,14 @@ type toolInfo struct {
 	// nearList is true when list is one of them (either way), and makes
 	// when the action makes or sends something (create, send, or near
 	// create).
-	near      []string
-	nearList  bool
-	makes     bool
+	near     []string
+	nearList bool
+	makes    bool
+	actionID int32 // the number of the action among the catalogue's, or -1
+	// required is how many parameters are required; takes says which
+	// kinds of value some parameter's type takes.
+	required  int
+	takes     [numValueKinds]bool
 	textLen   float64 // terms in the text field, for BM25
 	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once
 }
@@ -465,6 +470,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	var textRoom, descRoom, nameRoom []int32
 	var lemmaRoom []objectLemma
 	lemmaOf := map[string]objectLemma{} // by object term
+	actionIDs := map[string]int32{}
 	var df, mark []int32
 	var totalLen float64
 	for i := range cat.Tools {
@@ -537,12 +543,20 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 			ti.actionFromText = ti.action != ""
 		}
+		ti.actionID = -1
 		if ti.action != "" {
 			ti.near = r.en.Near[ti.action]
 			ti.nearList = r.en.IsNear("list", ti.action)
+			id, ok := actionIDs[ti.action]
+			if !ok {
+				id = int32(len(actionIDs))
+				actionIDs[ti.action] = id
+			}
+			ti.actionID = id
 		}
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
+		ti.required, ti.takes = paramKinds(ti.params)
 		ti.idExamples = a.idsIn(nil, t.Description)
 		for _, p := range ti.params {
 			ti.idExamples = append(ti.idExamples, p.examples...)
@@ -601,6 +615,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 	}
+	r.actions = len(actionIDs)
 	textTerms := terms.len() // the text's terms are among those numbered so far
 	avgLen := 1.0
 	if n > 0 && totalLen > 0 {

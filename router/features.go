@@ -185,8 +185,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	// 1. Action.
 	if f.action != "" && ti.action != "" {
 		weak := m.weak
+		rel := m.action(ti)
 		switch {
-		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || m.isNear(ti)) && !m.seeing ||
+		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || rel.near) && !m.seeing ||
 			f.askedState != "" && f.askedState == ti.action):
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge, and "is
@@ -227,13 +228,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 					why.note(fSameWord, "%s", ti.actionWord)
 				}
 			}
-		case m.isAntonym(ti) && !f.actionImplied && !f.question && !f.statement:
+		case rel.antonym && !f.actionImplied && !f.question && !f.statement:
 			x[fActionAntonym] = 1
 			if why != nil {
 				why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
 			}
 			c.barred = ti.tool.Kind == catalogue.Write
-		case m.isNear(ti):
+		case rel.near:
 			x[fActionNear] = 1
 			if why != nil {
 				why.note(fActionNear, "%s ~ %s", f.action, ti.action)
@@ -388,12 +389,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	// 3. Arguments.
 	filled := 0
-	required := 0
-	for _, p := range ti.params {
-		if p.required {
-			required++
-		}
-	}
+	required := ti.required
 	for _, a := range f.args {
 		if a.Kind == "identifier" {
 			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
@@ -418,7 +414,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 	}
-	r.paramEvidence(ti, f, x, why)
+	r.paramEvidence(ti, f, m, x, why)
 	// 4. Form.
 	read := ti.tool.Kind == catalogue.Read
 	switch {
@@ -473,55 +469,76 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 // paramEvidence reads what the clause says of the tool's parameters: a
 // value an enum lists ("in celsius" for a unit of celsius or fahrenheit),
 // and the values whose kind a parameter's type takes.
-func (r *Router) paramEvidence(ti *toolInfo, f *features, x *toolVec, why noter) {
-	var values [4]bool // number, date, money, quoted: some parameter takes it
+func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec, why noter) {
 	for k := range ti.params {
 		p := &ti.params[k]
-		if x[fEnumNamed] == 0 {
-			for k, e := range p.enumText {
-				if len(e) >= 3 && f.holdsPhrase(e) {
-					x[fEnumNamed] = 1
-					if why != nil {
-						why.note(fEnumNamed, "%s is a value of %s", p.enum[k], p.name)
-					}
-					break
+		if x[fEnumNamed] != 0 {
+			break
+		}
+		for k, e := range p.enumText {
+			if len(e) >= 3 && f.holdsPhrase(e) {
+				x[fEnumNamed] = 1
+				if why != nil {
+					why.note(fEnumNamed, "%s is a value of %s", p.enum[k], p.name)
 				}
+				break
 			}
+		}
+	}
+	if m.values > 0 {
+		took := 0
+		for k, n := range m.kinds {
+			if ti.takes[k] {
+				took += n
+			}
+		}
+		x[fValueFit] = float64(took) / float64(m.values)
+	}
+}
+
+// The kinds of value a parameter's type takes, for value_fit.
+const (
+	vNumber = iota
+	vDate
+	vMoney
+	vQuoted
+	numValueKinds
+)
+
+// valueKind is the kind of value an argument is, or -1.
+func valueKind(a *grammar.Arg) int {
+	switch a.Kind {
+	case "number":
+		return vNumber
+	case "date":
+		return vDate
+	case "money":
+		return vMoney
+	case "quoted":
+		return vQuoted
+	}
+	return -1
+}
+
+// paramKinds are how many of params are required, and the kinds of value
+// some parameter's type takes.
+func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
+	for k := range params {
+		p := &params[k]
+		if p.required {
+			required++
 		}
 		switch p.typ {
 		case "number", "integer":
-			values[0], values[2] = true, true
+			takes[vNumber], takes[vMoney] = true, true
 		case "string":
-			values[3] = true
+			takes[vQuoted] = true
 			if p.format == "date" || p.format == "date-time" || containsTerm(p.terms, objectPrefix+"date") {
-				values[1] = true
+				takes[vDate] = true
 			}
 		}
 	}
-	n, took := 0, 0
-	for _, a := range f.args {
-		k := -1
-		switch a.Kind {
-		case "number":
-			k = 0
-		case "date":
-			k = 1
-		case "money":
-			k = 2
-		case "quoted":
-			k = 3
-		}
-		if k < 0 {
-			continue
-		}
-		n++
-		if values[k] {
-			took++
-		}
-	}
-	if n > 0 {
-		x[fValueFit] = float64(took) / float64(n)
-	}
+	return required, takes
 }
 
 // holdsPhrase reports whether the clause's words hold phrase, normalised

@@ -327,8 +327,9 @@ func textWeightIn(ps []posting, i int) float64 {
 // names it (order 42 -> order_id), by pattern, then by type and format.
 func fitParam(params []param, a grammar.Arg) *param {
 	if a.Noun != "" {
+		noun := objectPrefix + a.Noun
 		for i := range params {
-			if containsTerm(params[i].terms, objectPrefix+a.Noun) {
+			if containsTerm(params[i].terms, noun) {
 				return &params[i]
 			}
 		}

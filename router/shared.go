@@ -28,6 +28,20 @@ type shared struct {
 	// number id.
 	in  []uint32
 	gen uint32
+	// actions are by toolInfo.actionID: how the clause's action relates
+	// to each, read when first needed (when its gen is gen).
+	actions []actionOf
+	// values counts the clause's arguments of a kind of value, kinds
+	// those of each kind.
+	values int
+	kinds  [numValueKinds]int
+}
+
+// actionOf is how the clause's action relates to an action of the tools.
+type actionOf struct {
+	gen     uint32
+	near    bool // r.en.IsNear(f.action, action)
+	antonym bool // r.en.IsAntonym(f.action, action)
 }
 
 // share reads what the candidates of clause f share into s.shared, unless
@@ -56,9 +70,20 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	if n := r.terms.len(); len(m.in) < n {
 		m.in = make([]uint32, n)
 	}
+	if len(m.actions) < r.actions {
+		m.actions = make([]actionOf, r.actions)
+	}
 	if m.gen++; m.gen == 0 {
 		clear(m.in)
+		clear(m.actions)
 		m.gen = 1
+	}
+	m.values, m.kinds = 0, [numValueKinds]int{}
+	for k := range f.args {
+		if v := valueKind(&f.args[k]); v >= 0 {
+			m.values++
+			m.kinds[v]++
+		}
 	}
 	for _, t := range f.terms {
 		if id, ok := r.terms.ids[t]; ok {
@@ -68,14 +93,14 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	return m
 }
 
-// isNear is r.en.IsNear(f.action, ti.action).
-func (m *shared) isNear(ti *toolInfo) bool {
-	return containsTerm(m.near, ti.action) || containsTerm(ti.near, m.f.action)
-}
-
-// isAntonym is r.en.IsAntonym(f.action, ti.action).
-func (m *shared) isAntonym(ti *toolInfo) bool {
-	return containsTerm(m.antonyms, ti.action)
+// action is how the clause's action relates to ti's; both have one.
+func (m *shared) action(ti *toolInfo) *actionOf {
+	a := &m.actions[ti.actionID]
+	if a.gen != m.gen {
+		*a = actionOf{gen: m.gen, near: containsTerm(m.near, ti.action) || containsTerm(ti.near, m.f.action),
+			antonym: containsTerm(m.antonyms, ti.action)}
+	}
+	return a
 }
 
 // relatedObject reports whether object k of tool ti's name, one the turn
