@@ -2,8 +2,10 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -95,6 +97,9 @@ type Engine struct {
 	// actions and the nouns) and each run of its first words, two or
 	// more: phrases tries no longer run than one of these.
 	phraseStarts map[string]bool
+	// room holds *[]piece: the room of the pieces of a turn being read,
+	// which no Parse keeps.
+	room sync.Pool
 }
 
 // function word classes, as bits.
@@ -273,11 +278,25 @@ type piece struct {
 	punct      byte
 }
 
+// maxRoom is the most pieces whose room a Parse hands to the next.
+const maxRoom = 256
+
 // Parse reads a turn.
 func (e *Engine) Parse(turn string) *Parse {
 	p := &Parse{Language: e.lang, Turn: turn}
 	p.Tokens = e.tk.Tokenize(turn)
-	pieces := e.pieces(turn, p.Tokens)
+	kept, _ := e.room.Get().(*[]piece)
+	if kept == nil {
+		kept = new([]piece)
+	}
+	defer func() {
+		if cap(*kept) <= maxRoom {
+			clear(*kept) // the pieces hold the turn's strings: let them go
+			e.room.Put(kept)
+		}
+	}()
+	pieces := e.pieces((*kept)[:0], p.Tokens)
+	*kept = pieces
 	pieces = e.values(turn, pieces)
 	pieces = e.phrases(turn, pieces)
 	e.classify(pieces)
@@ -322,8 +341,8 @@ func (e *Engine) Parse(turn string) *Parse {
 
 // pieces turns tokens into pieces, splitting the words the language's
 // rules split (contractions, clitics, hyphens).
-func (e *Engine) pieces(turn string, toks []tokenize.Token) []piece {
-	out := make([]piece, 0, len(toks)+4)
+func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
+	out := slices.Grow(dst, len(toks)+4)
 	for _, t := range toks {
 		switch t.Kind {
 		case tokenize.Punct:
