@@ -41,6 +41,17 @@ type features struct {
 func (r *Router) features(c *grammar.Clause) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
 		statement: c.Act == grammar.Statement, words: c.Words}
+	// The lists of the clause are cut from one array, each with room for
+	// as many terms as the clause gives it at most (a list that needs
+	// more grows apart).
+	nw, ni := len(c.Words), len(c.Implied)
+	room := make([]string, 0, 2*(nw+ni)+1+2*nw+2)
+	cut := func(n int) []string {
+		s := room[len(room) : len(room) : len(room)+n]
+		room = room[:len(room)+n]
+		return s
+	}
+	f.objects, f.text, f.terms, f.verbTerms = cut(nw+ni), cut(nw+ni+1), cut(2*nw), cut(2)
 	if c.Act == grammar.Question {
 		f.askedState = c.State
 	}
@@ -57,7 +68,7 @@ func (r *Router) features(c *grammar.Clause) features {
 		if c.Words[i].Class == grammar.Verb && c.Words[i].Concept == c.Action {
 			verbAt = i
 			f.verbStem = r.an.stemmer.Stem(c.Words[i].Norm)
-			f.verbTerms = r.wordStems(c.Words[i].Norm, nil)
+			f.verbTerms = r.wordStems(c.Words[i].Norm, f.verbTerms)
 			break
 		}
 	}
@@ -120,7 +131,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 			term := r.term(objectPrefix, w.Concept)
 			if i == head {
-				f.objects = append([]string{term}, removeTerm(f.objects, term)...)
+				f.objects = toFront(f.objects, term)
 			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
 				f.objects = appendUnique(f.objects, term)
 			}
@@ -168,7 +179,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			continue
 		}
 		if k == 0 && len(c.Objects) > 0 && c.Objects[0] == o {
-			f.objects = append([]string{t}, f.objects...)
+			f.objects = toFront(f.objects, t)
 		} else {
 			f.objects = append(f.objects, t)
 		}
@@ -199,7 +210,7 @@ func (r *Router) features(c *grammar.Clause) features {
 		// "show my orders": to see many things is to list them.
 		f.action = "list"
 	}
-	f.terms = r.clauseTerms(c, f.text, make([]string, 0, 2*len(c.Words)))
+	f.terms = r.clauseTerms(c, f.text, f.terms)
 	return f
 }
 
@@ -251,13 +262,17 @@ func (r *Router) takeActionNoun(f *features) {
 	}
 }
 
-func removeTerm(s []string, x string) []string {
-	out := s[:0:0]
+// toFront moves x to the front of s, in place: s less every x, after x.
+func toFront(s []string, x string) []string {
+	out := s[:0]
 	for _, y := range s {
 		if y != x {
 			out = append(out, y)
 		}
 	}
+	out = append(out, x)
+	copy(out[1:], out[:len(out)-1])
+	out[0] = x
 	return out
 }
 
