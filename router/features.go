@@ -330,13 +330,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	idNamed := false
-	for _, a := range f.args {
-		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, IDPrefix(a.Text)) {
+	for k, a := range f.args {
+		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, m.prefixes[k]) {
 			idNamed = true // an id in the tool's format names its object
 		}
 	}
 	for k, o := range ti.objects {
-		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || r.argNames(f, o) ||
+		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || argNames(f, o) ||
 			f.action != "" && o == m.objectAction || k == ti.head && idNamed {
 			continue
 		}
@@ -390,9 +390,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	// 3. Arguments.
 	filled := 0
 	required := ti.required
-	for _, a := range f.args {
+	for k, a := range f.args {
 		if a.Kind == "identifier" {
-			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
+			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
 				x[fIDFormat] = 1
 				if why != nil {
 					why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)

@@ -309,13 +309,19 @@ func containsTerm(s []string, x string) bool {
 
 // argNames reports whether an argument of the turn is attached to the
 // object term o: "order 42" names the order.
-func (r *Router) argNames(f *features, o string) bool {
-	for _, a := range f.args {
-		if a.Noun != "" && objectPrefix+a.Noun == o {
+func argNames(f *features, o string) bool {
+	for k := range f.args {
+		if n := f.args[k].Noun; n != "" && isObject(o, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// isObject reports whether t is the object term of concept:
+// objectPrefix+concept, read without joining them.
+func isObject(t, concept string) bool {
+	return len(t) == len(objectPrefix)+len(concept) && t[:len(objectPrefix)] == objectPrefix && t[len(objectPrefix):] == concept
 }
 
 // textWeightIn is tool i's weight in ps, a term's postings, in the text
@@ -342,10 +348,11 @@ func textWeightIn(ps []posting, i int) float64 {
 // names it (order 42 -> order_id), by pattern, then by type and format.
 func fitParam(params []param, a grammar.Arg) *param {
 	if a.Noun != "" {
-		noun := objectPrefix + a.Noun
 		for i := range params {
-			if containsTerm(params[i].terms, noun) {
-				return &params[i]
+			for _, t := range params[i].terms {
+				if isObject(t, a.Noun) {
+					return &params[i]
+				}
 			}
 		}
 	}

@@ -35,6 +35,9 @@ type shared struct {
 	// those of each kind.
 	values int
 	kinds  [numValueKinds]int
+	// prefixes are beside f.args: the id prefix of each identifier
+	// (IDPrefix), or "".
+	prefixes []string
 }
 
 // actionOf is how the clause's action relates to an action of the tools.
@@ -79,11 +82,19 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.gen = 1
 	}
 	m.values, m.kinds = 0, [numValueKinds]int{}
+	clear(m.prefixes)
+	m.prefixes = m.prefixes[:0]
 	for k := range f.args {
-		if v := valueKind(&f.args[k]); v >= 0 {
+		a := &f.args[k]
+		if v := valueKind(a); v >= 0 {
 			m.values++
 			m.kinds[v]++
 		}
+		prefix := ""
+		if a.Kind == "identifier" {
+			prefix = IDPrefix(a.Text)
+		}
+		m.prefixes = append(m.prefixes, prefix)
 	}
 	for _, t := range f.terms {
 		if id, ok := r.terms.ids[t]; ok {
