@@ -80,7 +80,11 @@ type toolInfo struct {
 	near     []string
 	nearList bool
 	makes    bool
-	actionID int32 // the number of the action among the catalogue's, or -1
+	// reads and writes are the tool's kind; headStem is the stem of the
+	// head noun, without its prefix, or "".
+	reads, writes bool
+	headStem      string
+	actionID      int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
 	// kinds of value some parameter's type takes.
 	required  int
@@ -477,6 +481,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		t := &cat.Tools[i]
 		ti := &r.tools[i]
 		ti.tool, ti.order = t, i
+		ti.reads, ti.writes = t.Kind == catalogue.Read, t.Kind == catalogue.Write
 		words := names[i]
 		var content []string
 		for _, w := range words {
@@ -502,6 +507,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common)
+		if ti.head >= 0 {
+			ti.headStem = strings.TrimPrefix(ti.stems[ti.head], stemPrefix)
+		}
 		if r.wn != nil && len(ti.objects) > 0 {
 			if cap(lemmaRoom)-len(lemmaRoom) < len(ti.objects) {
 				lemmaRoom = make([]objectLemma, 0, max(len(ti.objects), min(1<<12, 4*n)))

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/grammar"
 )
 
@@ -187,7 +186,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		weak := m.weak
 		rel := m.action(ti)
 		switch {
-		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || rel.near) && !m.seeing ||
+		case ti.writes && (weak && (f.action == ti.action || rel.near) && !m.seeing ||
 			f.askedState != "" && f.askedState == ti.action):
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge, and "is
@@ -233,7 +232,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if why != nil {
 				why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
 			}
-			c.barred = ti.tool.Kind == catalogue.Write
+			c.barred = ti.writes
 		case rel.near:
 			x[fActionNear] = 1
 			if why != nil {
@@ -257,7 +256,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			}
 		}
 	}
-	if f.questionGet && ti.tool.Kind == catalogue.Read {
+	if f.questionGet && ti.reads {
 		want := "get"
 		if f.plural && !f.hasID {
 			want = "list"
@@ -266,7 +265,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			x[fQuestionGet] = 1
 		}
 	}
-	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !m.weak {
+	if f.verbStem != "" && ti.head >= 0 && f.verbStem == ti.headStem && !m.weak {
 		x[fVerbIsObject] = 1
 		if why != nil {
 			why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
@@ -416,7 +415,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	r.paramEvidence(ti, f, m, x, why)
 	// 4. Form.
-	read := ti.tool.Kind == catalogue.Read
+	read := ti.reads
 	switch {
 	case f.question && read:
 		x[fQuestionRead] = 1
