@@ -2,8 +2,10 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -95,6 +97,9 @@ type Engine struct {
 	// actions and the nouns) and each run of its first words, two or
 	// more: phrases tries no longer run than one of these.
 	phraseStarts map[string]bool
+	// room holds *[]piece: the room of the pieces of a turn being read,
+	// which no Parse keeps.
+	room sync.Pool
 }
 
 // function word classes, as bits.
@@ -274,11 +279,25 @@ type piece struct {
 	punct      byte
 }
 
+// maxRoom is the most pieces whose room a Parse hands to the next.
+const maxRoom = 256
+
 // Parse reads a turn.
 func (e *Engine) Parse(turn string) *Parse {
 	p := &Parse{Language: e.lang, Turn: turn}
 	p.Tokens = e.tk.Tokenize(turn)
-	pieces := e.pieces(turn, p.Tokens)
+	kept, _ := e.room.Get().(*[]piece)
+	if kept == nil {
+		kept = new([]piece)
+	}
+	defer func() {
+		if cap(*kept) <= maxRoom {
+			clear(*kept) // the pieces hold the turn's strings: let them go
+			e.room.Put(kept)
+		}
+	}()
+	pieces := e.pieces((*kept)[:0], p.Tokens)
+	*kept = pieces
 	pieces = e.values(turn, pieces)
 	pieces = e.phrases(turn, pieces)
 	e.classify(pieces)
@@ -323,8 +342,8 @@ func (e *Engine) Parse(turn string) *Parse {
 
 // pieces turns tokens into pieces, splitting the words the language's
 // rules split (contractions, clitics, hyphens).
-func (e *Engine) pieces(turn string, toks []tokenize.Token) []piece {
-	out := make([]piece, 0, len(toks)+4)
+func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
+	out := slices.Grow(dst, len(toks)+4)
 	for _, t := range toks {
 		switch t.Kind {
 		case tokenize.Punct:
@@ -381,7 +400,7 @@ func (e *Engine) known(w string) bool {
 func (e *Engine) values(turn string, in []piece) []piece {
 	out := in[:0]
 	for i := 0; i < len(in); i++ {
-		pc := in[i]
+		pc := &in[i] // read before out, which trails i, is written at i
 		if d, j, ok := e.monthDate(in, i); ok {
 			last := in[j-1]
 			text := turn[in[i].start:last.end]
@@ -391,7 +410,7 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			continue
 		}
 		if pc.kind != pWord {
-			out = append(out, pc)
+			out = keep(out, in, i)
 			continue
 		}
 		if n, j, ok := e.spokenNumber(in, i); ok {
@@ -427,18 +446,27 @@ func (e *Engine) values(turn string, in []piece) []piece {
 				arg: Arg{Kind: "date", Text: pc.text, Value: fmt.Sprintf("%04d-%02d", e.now().Year(), m), Start: pc.start, End: pc.end}})
 			continue
 		}
-		out = append(out, pc)
+		out = keep(out, in, i)
 	}
 	return out
 }
 
+// keep appends in[i] to out, a prefix of in's room that ends at i or
+// before it: when it ends at i, in[i] is already in place.
+func keep(out, in []piece, i int) []piece {
+	if len(out) == i {
+		return out[:i+1]
+	}
+	return append(out, in[i])
+}
+
 // monthAfterPreposition returns the number of the month pc names, when
 // the piece before it (the last of done) is a preposition; else 0.
-func (e *Engine) monthAfterPreposition(done []piece, pc piece) int {
+func (e *Engine) monthAfterPreposition(done []piece, pc *piece) int {
 	if pc.kind != pWord || len(done) == 0 {
 		return 0
 	}
-	prev := done[len(done)-1]
+	prev := &done[len(done)-1]
 	if prev.kind != pWord || e.bits[prev.norm]&fPreposition == 0 {
 		return 0
 	}
@@ -504,7 +532,7 @@ func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 // "1 March", "1st of March" ("1 de março" where the language joins them
 // with a preposition). The year is this year.
 func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
-	month := func(p piece) int {
+	month := func(p *piece) int {
 		if p.kind != pWord {
 			return 0
 		}
@@ -514,7 +542,7 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		}
 		return v
 	}
-	day := func(p piece) int {
+	day := func(p *piece) int {
 		if p.kind == pValue && p.arg.Kind == "number" {
 			if d, err := strconv.Atoi(p.arg.Value); err == nil && d >= 1 && d <= 31 {
 				return d
@@ -528,18 +556,18 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		return 0
 	}
 	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", e.now().Year(), m, d) }
-	if m := month(in[i]); m > 0 && i+1 < len(in) {
-		if d := day(in[i+1]); d > 0 {
+	if m := month(&in[i]); m > 0 && i+1 < len(in) {
+		if d := day(&in[i+1]); d > 0 {
 			return date(m, d), i + 2, true
 		}
 	}
-	if d := day(in[i]); d > 0 {
+	if d := day(&in[i]); d > 0 {
 		j := i + 1
-		if j < len(in) && in[j].kind == pWord && e.bits[in[j].norm]&fPreposition != 0 && j+1 < len(in) && month(in[j+1]) > 0 {
+		if j < len(in) && in[j].kind == pWord && e.bits[in[j].norm]&fPreposition != 0 && j+1 < len(in) && month(&in[j+1]) > 0 {
 			j++ // 1st of March, 1 de março
 		}
 		if j < len(in) {
-			if m := month(in[j]); m > 0 {
+			if m := month(&in[j]); m > 0 {
 				return date(m, d), j + 1, true
 			}
 		}
@@ -648,9 +676,9 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 	var room [64]byte
 	buf := room[:0]
 	for i := 0; i < len(in); i++ {
-		pc := in[i]
+		pc := &in[i] // read before out, which trails i, is written at i
 		if pc.kind != pWord {
-			out = append(out, pc)
+			out = keep(out, in, i)
 			continue
 		}
 		matched := false
@@ -725,7 +753,7 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 				pc.noun, pc.isNoun = nf, true
 			}
 		}
-		out = append(out, pc)
+		out = keep(out, in, i)
 	}
 	return out
 }

@@ -56,19 +56,41 @@ type toolInfo struct {
 	objects        []string // object terms of the name, in order
 	stems          []string // the stems of the object words, beside objects
 	qualifier      []bool   // beside objects: a word after a preposition (by id, to inbox)
-	head           int      // the index in objects of the head noun, or -1
-	params         []param
-	withdrawn      bool
-	idExamples     []string // ids the tool's text gives as examples
-	// nameWords are the retrieval terms of each content word of the name
-	// (its stem and concepts), for the share of the name a turn holds.
-	nameWords [][]string
+	// lemmas are beside objects: each concept's English lemma and its
+	// relations in the wordnets (none for a stem), for relatedObject.
+	lemmas     []objectLemma
+	head       int // the index in objects of the head noun, or -1
+	params     []param
+	withdrawn  bool
+	idExamples []string // ids the tool's text gives as examples
+	// nameWords is how many content words the name has; nameTerms are
+	// the numbers (in the router's terms) of each one's retrieval terms
+	// (its stem and concepts), each word's followed by -1: for the share
+	// of the name a turn holds.
+	nameWords int
+	nameTerms []int32
 	// described is true when the tool's title and description say more
 	// than its name: three terms or more the name does not hold.
 	described  bool
 	idPrefixes []string // the id formats the tool documents (INV-, MSG_)
-	textLen    float64  // terms in the text field, for BM25
-	textTerms  []int32  // the numbers (in the router's terms) of the text field's terms, each once
+	// near are the actions the lexicon gives as near the tool's action;
+	// nearList is true when list is one of them (either way), and makes
+	// when the action makes or sends something (create, send, or near
+	// create).
+	near     []string
+	nearList bool
+	makes    bool
+	// reads and writes are the tool's kind; headStem is the stem of the
+	// head noun, without its prefix, or "".
+	reads, writes bool
+	headStem      string
+	actionID      int32 // the number of the action among the catalogue's, or -1
+	// required is how many parameters are required; takes says which
+	// kinds of value some parameter's type takes.
+	required  int
+	takes     [numValueKinds]bool
+	textLen   float64 // terms in the text field, for BM25
+	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once
 }
 
 // param is one input parameter of a tool.
@@ -449,13 +471,17 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	texts := make([][]int32, n)
 	// Every tool's text and description terms are read into one growing
 	// array each, and cut from it: a tool's are never appended to after.
-	var textRoom, descRoom []int32
+	var textRoom, descRoom, nameRoom []int32
+	var lemmaRoom []objectLemma
+	lemmaOf := map[string]objectLemma{} // by object term
+	actionIDs := map[string]int32{}
 	var df, mark []int32
 	var totalLen float64
 	for i := range cat.Tools {
 		t := &cat.Tools[i]
 		ti := &r.tools[i]
 		ti.tool, ti.order = t, i
+		ti.reads, ti.writes = t.Kind == catalogue.Read, t.Kind == catalogue.Write
 		words := names[i]
 		var content []string
 		for _, w := range words {
@@ -481,6 +507,25 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common)
+		if ti.head >= 0 {
+			ti.headStem = strings.TrimPrefix(ti.stems[ti.head], stemPrefix)
+		}
+		if r.wn != nil && len(ti.objects) > 0 {
+			if cap(lemmaRoom)-len(lemmaRoom) < len(ti.objects) {
+				lemmaRoom = make([]objectLemma, 0, max(len(ti.objects), min(1<<12, 4*n)))
+			}
+			at := len(lemmaRoom)
+			for _, o := range ti.objects {
+				l, ok := lemmaOf[o]
+				if c, concept := strings.CutPrefix(o, objectPrefix); !ok && concept {
+					l.lemma = conceptLemma(c)
+					l.related = relatedLemmas(r.wn, l.lemma)
+					lemmaOf[o] = l
+				}
+				lemmaRoom = append(lemmaRoom, l)
+			}
+			ti.lemmas = lemmaRoom[at:len(lemmaRoom):len(lemmaRoom)]
+		}
 		for _, w := range words {
 			if r.en.Has("quantifier", w) {
 				ti.all = true // HassCancelAllTimers acts on every timer
@@ -506,7 +551,20 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 			ti.actionFromText = ti.action != ""
 		}
+		ti.actionID = -1
+		if ti.action != "" {
+			ti.near = r.en.Near[ti.action]
+			ti.nearList = r.en.IsNear("list", ti.action)
+			id, ok := actionIDs[ti.action]
+			if !ok {
+				id = int32(len(actionIDs))
+				actionIDs[ti.action] = id
+			}
+			ti.actionID = id
+		}
+		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
+		ti.required, ti.takes = paramKinds(ti.params)
 		ti.idExamples = a.idsIn(nil, t.Description)
 		for _, p := range ti.params {
 			ti.idExamples = append(ti.idExamples, p.examples...)
@@ -544,7 +602,16 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		text, desc = text[textAt:len(text):len(text)], desc[descAt:len(desc):len(desc)]
 		texts[i] = text
 		fields[i] = a.retrievalFields(ti, words, common, desc)
-		ti.nameWords = a.nameWordTerms(words, common)
+		nameWords := a.nameWordTerms(words, common)
+		ti.nameWords = len(nameWords)
+		if cap(nameRoom)-len(nameRoom) < margin {
+			nameRoom = make([]int32, 0, chunk)
+		}
+		nameAt := len(nameRoom)
+		for _, ts := range nameWords {
+			nameRoom = append(terms.appendIDs(nameRoom, ts), -1)
+		}
+		ti.nameTerms = nameRoom[nameAt:len(nameRoom):len(nameRoom)]
 		ti.described = describes(&fields[i])
 		ti.textLen = float64(len(text))
 		totalLen += ti.textLen
@@ -556,6 +623,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 	}
+	r.actions = len(actionIDs)
 	textTerms := terms.len() // the text's terms are among those numbered so far
 	avgLen := 1.0
 	if n > 0 && totalLen > 0 {

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/grammar"
 )
 
@@ -158,55 +157,10 @@ func (n noter) note(feature int, format string, args ...any) {
 	n[feature] = d
 }
 
-// relatedObject reports whether an object of a tool's name the turn does
-// not name is related to one it does (by the wordnets), and counts the
-// relation's feature.
-func (r *Router) relatedObject(f *features, o string, x *toolVec, why noter) bool {
-	tool, ok := strings.CutPrefix(o, objectPrefix)
-	if !ok || r.wn == nil {
-		return false
-	}
-	if f.related == nil {
-		// The relations of the turn's objects, read once a clause, not
-		// once a tool.
-		f.related = make([]map[string]relation, len(f.objects))
-		for k, t := range f.objects {
-			if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
-				f.related[k] = relatedLemmas(r.wn, conceptLemma(turn))
-			}
-		}
-	}
-	toolLemma := conceptLemma(tool)
-	var back map[string]relation // the tool's object's relations, read when first needed
-	for k, t := range f.objects {
-		turn, ok := strings.CutPrefix(t, objectPrefix)
-		if !ok || turn == tool {
-			continue
-		}
-		// The turn's word up to the tool's ("king" to "monarch"), or the
-		// tool's up to the turn's.
-		rel, ok := f.related[k][toolLemma]
-		if !ok {
-			if back == nil {
-				back = relatedLemmas(r.wn, toolLemma)
-			}
-			rel, ok = back[conceptLemma(turn)]
-		}
-		if ok {
-			k := relationFeature(rel.kind)
-			x[k] = math.Min(3, x[k]+relationWeight(rel))
-			if why != nil {
-				why.note(k, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
-			}
-			return true
-		}
-	}
-	return false
-}
-
 // toolFeatures reads the evidence for tool i of one clause.
 func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter) {
 	ti := &r.tools[i]
+	m := r.share(f, s)
 	x := &c.x
 	*x = toolVec{}
 	x[fPrior] = 1
@@ -229,9 +183,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	fit := false
 	// 1. Action.
 	if f.action != "" && ti.action != "" {
-		weak := weakVerb(f)
+		weak := m.weak
+		rel := m.action(ti)
 		switch {
-		case ti.tool.Kind == catalogue.Write && (weak && (f.action == ti.action || r.en.IsNear(f.action, ti.action)) && !seeing(r, f.action) ||
+		case ti.writes && (weak && (f.action == ti.action || rel.near) && !m.seeing ||
 			f.askedState != "" && f.askedState == ti.action):
 			// The verb of a question or a statement asks for no write:
 			// "my card was charged twice" asks for no charge, and "is
@@ -272,13 +227,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 					why.note(fSameWord, "%s", ti.actionWord)
 				}
 			}
-		case r.en.IsAntonym(f.action, ti.action) && !f.actionImplied && !f.question && !f.statement:
+		case rel.antonym && !f.actionImplied && !f.question && !f.statement:
 			x[fActionAntonym] = 1
 			if why != nil {
 				why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
 			}
-			c.barred = ti.tool.Kind == catalogue.Write
-		case r.en.IsNear(f.action, ti.action):
+			c.barred = ti.writes
+		case rel.near:
 			x[fActionNear] = 1
 			if why != nil {
 				why.note(fActionNear, "%s ~ %s", f.action, ti.action)
@@ -289,7 +244,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				why.note(fActionSecond, "%s is another verb of the name", f.action)
 			}
 			fit = true
-		case r.hasText(i, actionPrefix+f.action):
+		case textHolds(m.actionText, i):
 			x[fActionInText] = 1
 			if why != nil {
 				why.note(fActionInText, "%s", f.action)
@@ -301,24 +256,23 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			}
 		}
 	}
-	if f.questionGet && ti.tool.Kind == catalogue.Read {
+	if f.questionGet && ti.reads {
 		want := "get"
 		if f.plural && !f.hasID {
 			want = "list"
 		}
-		if ti.action == want || ti.action != "" && r.en.IsNear(want, ti.action) && ti.action != "get" && want == "list" {
+		if ti.action == want || want == "list" && ti.nearList && ti.action != "get" {
 			x[fQuestionGet] = 1
 		}
 	}
-	if f.verbStem != "" && ti.head >= 0 && f.verbStem == strings.TrimPrefix(ti.stems[ti.head], stemPrefix) && !weakVerb(f) {
+	if f.verbStem != "" && ti.head >= 0 && f.verbStem == ti.headStem && !m.weak {
 		x[fVerbIsObject] = 1
 		if why != nil {
 			why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
 		}
 		fit = true
 	}
-	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, objectPrefix+f.action) &&
-		(ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)) {
+	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, m.objectAction) && ti.makes {
 		x[fVerbObject] = 1
 		if why != nil {
 			why.note(fVerbObject, "%s is what the tool acts on", f.action)
@@ -346,7 +300,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if why != nil {
 				why.note(fObjectMore, "%s", name)
 			}
-		case r.hasText(i, o):
+		case textHolds(m.objectText[k], i):
 			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
 			if why != nil {
 				why.note(fObjectInText, "%s", name)
@@ -375,18 +329,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	idNamed := false
-	for _, a := range f.args {
-		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, IDPrefix(a.Text)) {
+	for k, a := range f.args {
+		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, m.prefixes[k]) {
 			idNamed = true // an id in the tool's format names its object
 		}
 	}
 	for k, o := range ti.objects {
-		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || r.argNames(f, o) ||
-			f.action != "" && o == objectPrefix+f.action || k == ti.head && idNamed {
+		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || argNames(f, o) ||
+			f.action != "" && o == m.objectAction || k == ti.head && idNamed {
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
-		if r.relatedObject(f, o, x, why) {
+		if r.relatedObject(m, ti, k, x, why) {
 			continue
 		}
 		if k == ti.head {
@@ -434,15 +388,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	// 3. Arguments.
 	filled := 0
-	required := 0
-	for _, p := range ti.params {
-		if p.required {
-			required++
-		}
-	}
-	for _, a := range f.args {
+	required := ti.required
+	for k, a := range f.args {
 		if a.Kind == "identifier" {
-			if pre := IDPrefix(a.Text); pre != "" && containsTerm(ti.idPrefixes, pre) {
+			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
 				x[fIDFormat] = 1
 				if why != nil {
 					why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
@@ -464,9 +413,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 	}
-	r.paramEvidence(ti, f, x, why)
+	r.paramEvidence(ti, f, m, x, why)
 	// 4. Form.
-	read := ti.tool.Kind == catalogue.Read
+	read := ti.reads
 	switch {
 	case f.question && read:
 		x[fQuestionRead] = 1
@@ -486,14 +435,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if !fit {
 		x[fNameMiss] = 1
 	}
-	if n := len(ti.nameWords); n > 0 {
-		held := 0
-		for _, ts := range ti.nameWords {
-			for _, t := range ts {
-				if containsTerm(f.terms, t) {
+	if n := ti.nameWords; n > 0 {
+		held, hit := 0, false
+		for _, id := range ti.nameTerms {
+			switch {
+			case id < 0: // the end of a word's terms
+				if hit {
 					held++
-					break
 				}
+				hit = false
+			case m.in[id] == m.gen:
+				hit = true // a term of the word is one of the clause's
 			}
 		}
 		x[fNameCoverage] = float64(held) / float64(n)
@@ -516,55 +468,76 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 // paramEvidence reads what the clause says of the tool's parameters: a
 // value an enum lists ("in celsius" for a unit of celsius or fahrenheit),
 // and the values whose kind a parameter's type takes.
-func (r *Router) paramEvidence(ti *toolInfo, f *features, x *toolVec, why noter) {
-	var values [4]bool // number, date, money, quoted: some parameter takes it
+func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec, why noter) {
 	for k := range ti.params {
 		p := &ti.params[k]
-		if x[fEnumNamed] == 0 {
-			for k, e := range p.enumText {
-				if len(e) >= 3 && f.holdsPhrase(e) {
-					x[fEnumNamed] = 1
-					if why != nil {
-						why.note(fEnumNamed, "%s is a value of %s", p.enum[k], p.name)
-					}
-					break
+		if x[fEnumNamed] != 0 {
+			break
+		}
+		for k, e := range p.enumText {
+			if len(e) >= 3 && f.holdsPhrase(e) {
+				x[fEnumNamed] = 1
+				if why != nil {
+					why.note(fEnumNamed, "%s is a value of %s", p.enum[k], p.name)
 				}
+				break
 			}
+		}
+	}
+	if m.values > 0 {
+		took := 0
+		for k, n := range m.kinds {
+			if ti.takes[k] {
+				took += n
+			}
+		}
+		x[fValueFit] = float64(took) / float64(m.values)
+	}
+}
+
+// The kinds of value a parameter's type takes, for value_fit.
+const (
+	vNumber = iota
+	vDate
+	vMoney
+	vQuoted
+	numValueKinds
+)
+
+// valueKind is the kind of value an argument is, or -1.
+func valueKind(a *grammar.Arg) int {
+	switch a.Kind {
+	case "number":
+		return vNumber
+	case "date":
+		return vDate
+	case "money":
+		return vMoney
+	case "quoted":
+		return vQuoted
+	}
+	return -1
+}
+
+// paramKinds are how many of params are required, and the kinds of value
+// some parameter's type takes.
+func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
+	for k := range params {
+		p := &params[k]
+		if p.required {
+			required++
 		}
 		switch p.typ {
 		case "number", "integer":
-			values[0], values[2] = true, true
+			takes[vNumber], takes[vMoney] = true, true
 		case "string":
-			values[3] = true
+			takes[vQuoted] = true
 			if p.format == "date" || p.format == "date-time" || containsTerm(p.terms, objectPrefix+"date") {
-				values[1] = true
+				takes[vDate] = true
 			}
 		}
 	}
-	n, took := 0, 0
-	for _, a := range f.args {
-		k := -1
-		switch a.Kind {
-		case "number":
-			k = 0
-		case "date":
-			k = 1
-		case "money":
-			k = 2
-		case "quoted":
-			k = 3
-		}
-		if k < 0 {
-			continue
-		}
-		n++
-		if values[k] {
-			took++
-		}
-	}
-	if n > 0 {
-		x[fValueFit] = float64(took) / float64(n)
-	}
+	return required, takes
 }
 
 // holdsPhrase reports whether the clause's words hold phrase, normalised

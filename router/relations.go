@@ -23,6 +23,13 @@ type relation struct {
 	sense int
 }
 
+// objectLemma is the English lemma of an object concept and the lemmas
+// it reaches (relatedLemmas).
+type objectLemma struct {
+	lemma   string
+	related map[string]relation
+}
+
 // relations caches each lemma's relations, shared by every Router: the
 // lemmas of the tools' names and of the turns recur.
 var relations sync.Map // lemma -> map[string]relation

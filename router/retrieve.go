@@ -313,22 +313,50 @@ func (h *hits) detail(ts []int32) {
 		return
 	}
 	for _, rd := range h.reads {
-		for k := range rd.postings {
-			p := &rd.postings[k]
-			if !score[p.tool].pending {
+		if len(rd.postings) <= scanPostings*len(ts) {
+			for k := range rd.postings {
+				if p := &rd.postings[k]; score[p.tool].pending {
+					h.at[p.tool].add(p, rd.idf)
+				}
+			}
+			continue
+		}
+		// A long list: each tool's posting is found by its number, as
+		// the postings are in the order of the tools.
+		for _, t := range ts {
+			if !score[t].pending {
 				continue
 			}
-			a := &h.at[p.tool]
-			a.score += p.all
-			a.matched += rd.idf
-			a.held++
-			for f := range numFields {
-				a.field[f] += p.field[f]
+			ps := rd.postings
+			k, hi := 0, len(ps) // the first posting of tool t or after it
+			for k < hi {
+				if m := int(uint(k+hi) >> 1); ps[m].tool < t {
+					k = m + 1
+				} else {
+					hi = m
+				}
+			}
+			if k < len(ps) && ps[k].tool == t {
+				h.at[t].add(&ps[k], rd.idf)
 			}
 		}
 	}
 	for _, t := range ts {
 		score[t].pending = false
+	}
+}
+
+// scanPostings is how many postings a term may have for each tool detail
+// sets before detail looks the tools up rather than read them all.
+const scanPostings = 16
+
+// add adds one posting of a term of idf idf.
+func (a *acc) add(p *rposting, idf float32) {
+	a.score += p.all
+	a.matched += idf
+	a.held++
+	for f := range numFields {
+		a.field[f] += p.field[f]
 	}
 }
 
@@ -351,7 +379,8 @@ type scorer struct {
 	top     []int32
 	topKeys []float32 // beside top
 	none    noneVec
-	why     noter // the details of a summary
+	why     noter  // the details of a summary
+	shared  shared // what the candidates of the clause scored share
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.
 	clauses  []*grammar.Clause

@@ -75,6 +75,7 @@ type Router struct {
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
 	byAction map[string][]int32 // the tools whose name acts by each action concept
+	actions  int                // how many action concepts the tools' names act by (toolInfo.actionID)
 	words    map[string]string  // the vocabulary's words of the turn language
 	// nameWords maps the words of the names no lexicon knows to their
 	// terms; nameFuzzy finds them within an edit.
@@ -271,6 +272,7 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 	cs := slices.Grow(s.clauses[:0], len(p.Clauses))[:len(p.Clauses)]
 	fs := slices.Grow(s.features[:0], len(p.Clauses))[:len(p.Clauses)]
 	s.clauses, s.features = cs, fs
+	s.shared.f = nil // the features are read anew: nothing shared is theirs
 	var all, names []string
 	for i := range p.Clauses {
 		c := &p.Clauses[i]

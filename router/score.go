@@ -20,28 +20,38 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
-	statement     bool                  // the clause reports something: its verb is no command
-	questionGet   bool                  // a question with a verb of its own also asks to see
-	verbStem      string                // the stem of the verb as written
-	phrased       []int32               // tools whose vocabulary phrases the turn holds
-	plural        bool                  // the head object is plural
-	all           bool                  // the turn asks about all of a kind ("cancel all timers")
-	some          bool                  // the turn asks about any there are ("any open invoices?")
-	actionFuzzy   bool                  // the verb was read within an edit ("refnud")
-	fuzzy         []string              // object and name-word terms read within an edit
-	hasID         bool                  // an argument names one thing
-	terms         []string              // the clause's retrieval terms, distinct
-	verbTerms     []string              // the retrieval stems of the verb as written
-	askedState    string                // the state a question asks about ("is the door locked?": lock)
-	related       []map[string]relation // beside objects: the wordnets' relations of each, read when first needed
-	names         []string              // terms of words written as names (Paris, Euro): arguments, when no tool holds them
-	words         []grammar.Word        // the clause's words
-	norms         string                // the words' normalised forms, spaced and padded: read when first needed
+	statement     bool           // the clause reports something: its verb is no command
+	questionGet   bool           // a question with a verb of its own also asks to see
+	verbStem      string         // the stem of the verb as written
+	phrased       []int32        // tools whose vocabulary phrases the turn holds
+	plural        bool           // the head object is plural
+	all           bool           // the turn asks about all of a kind ("cancel all timers")
+	some          bool           // the turn asks about any there are ("any open invoices?")
+	actionFuzzy   bool           // the verb was read within an edit ("refnud")
+	fuzzy         []string       // object and name-word terms read within an edit
+	hasID         bool           // an argument names one thing
+	terms         []string       // the clause's retrieval terms, distinct
+	verbTerms     []string       // the retrieval stems of the verb as written
+	askedState    string         // the state a question asks about ("is the door locked?": lock)
+	names         []string       // terms of words written as names (Paris, Euro): arguments, when no tool holds them
+	words         []grammar.Word // the clause's words
+	norms         string         // the words' normalised forms, spaced and padded: read when first needed
 }
 
 func (r *Router) features(c *grammar.Clause) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
 		statement: c.Act == grammar.Statement, words: c.Words}
+	// The lists of the clause are cut from one array, each with room for
+	// as many terms as the clause gives it at most (a list that needs
+	// more grows apart).
+	nw, ni := len(c.Words), len(c.Implied)
+	room := make([]string, 0, 2*(nw+ni)+1+2*nw+2)
+	cut := func(n int) []string {
+		s := room[len(room) : len(room) : len(room)+n]
+		room = room[:len(room)+n]
+		return s
+	}
+	f.objects, f.text, f.terms, f.verbTerms = cut(nw+ni), cut(nw+ni+1), cut(2*nw), cut(2)
 	if c.Act == grammar.Question {
 		f.askedState = c.State
 	}
@@ -58,7 +68,7 @@ func (r *Router) features(c *grammar.Clause) features {
 		if c.Words[i].Class == grammar.Verb && c.Words[i].Concept == c.Action {
 			verbAt = i
 			f.verbStem = r.an.stemmer.Stem(c.Words[i].Norm)
-			f.verbTerms = r.wordStems(c.Words[i].Norm, nil)
+			f.verbTerms = r.wordStems(c.Words[i].Norm, f.verbTerms)
 			break
 		}
 	}
@@ -134,7 +144,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			}
 			term := r.term(objectPrefix, w.Concept)
 			if i == head {
-				f.objects = append([]string{term}, removeTerm(f.objects, term)...)
+				f.objects = toFront(f.objects, term)
 			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
 				f.objects = appendUnique(f.objects, term)
 			}
@@ -182,7 +192,7 @@ func (r *Router) features(c *grammar.Clause) features {
 			continue
 		}
 		if k == 0 && len(c.Objects) > 0 && c.Objects[0] == o {
-			f.objects = append([]string{t}, f.objects...)
+			f.objects = toFront(f.objects, t)
 		} else {
 			f.objects = append(f.objects, t)
 		}
@@ -213,7 +223,7 @@ func (r *Router) features(c *grammar.Clause) features {
 		// "show my orders": to see many things is to list them.
 		f.action = "list"
 	}
-	f.terms = r.clauseTerms(c, f.text, make([]string, 0, 2*len(c.Words)))
+	f.terms = r.clauseTerms(c, f.text, f.terms)
 	return f
 }
 
@@ -265,13 +275,17 @@ func (r *Router) takeActionNoun(f *features) {
 	}
 }
 
-func removeTerm(s []string, x string) []string {
-	out := s[:0:0]
+// toFront moves x to the front of s, in place: s less every x, after x.
+func toFront(s []string, x string) []string {
+	out := s[:0]
 	for _, y := range s {
 		if y != x {
 			out = append(out, y)
 		}
 	}
+	out = append(out, x)
+	copy(out[1:], out[:len(out)-1])
+	out[0] = x
 	return out
 }
 
@@ -308,25 +322,25 @@ func containsTerm(s []string, x string) bool {
 
 // argNames reports whether an argument of the turn is attached to the
 // object term o: "order 42" names the order.
-func (r *Router) argNames(f *features, o string) bool {
-	for _, a := range f.args {
-		if a.Noun != "" && objectPrefix+a.Noun == o {
+func argNames(f *features, o string) bool {
+	for k := range f.args {
+		if n := f.args[k].Noun; n != "" && isObject(o, n) {
 			return true
 		}
 	}
 	return false
 }
 
-// hasText reports whether tool i holds term in its text field.
-func (r *Router) hasText(i int, term string) bool {
-	return r.textWeight(i, term) > 0
+// isObject reports whether t is the object term of concept:
+// objectPrefix+concept, read without joining them.
+func isObject(t, concept string) bool {
+	return len(t) == len(objectPrefix)+len(concept) && t[:len(objectPrefix)] == objectPrefix && t[len(objectPrefix):] == concept
 }
 
-// textWeight is tool i's BM25 weight of term in its text field, or 0: its
-// posting of the text field. A term's postings are in the order of the
-// tools.
-func (r *Router) textWeight(i int, term string) float64 {
-	ps, t := r.postings[term], int32(i)
+// textWeightIn is tool i's weight in ps, a term's postings, in the text
+// field, or 0. A term's postings are in the order of the tools.
+func textWeightIn(ps []posting, i int) float64 {
+	t := int32(i)
 	k, hi := 0, len(ps) // the first posting of tool t or after it
 	for k < hi {
 		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
@@ -348,8 +362,10 @@ func (r *Router) textWeight(i int, term string) float64 {
 func fitParam(params []param, a grammar.Arg) *param {
 	if a.Noun != "" {
 		for i := range params {
-			if containsTerm(params[i].terms, objectPrefix+a.Noun) {
-				return &params[i]
+			for _, t := range params[i].terms {
+				if isObject(t, a.Noun) {
+					return &params[i]
+				}
 			}
 		}
 	}

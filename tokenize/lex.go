@@ -98,9 +98,14 @@ func (l *lexer) emit(k Kind, value string) {
 	l.start = l.pos
 }
 
-func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) }
-func isDigit(r rune) bool  { return '0' <= r && r <= '9' }
-func isAlnum(r rune) bool  { return isLetter(r) || isDigit(r) }
+func isLetter(r rune) bool {
+	if r < utf8.RuneSelf { // the ASCII letters are the only ASCII runes of L or Mn
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+	}
+	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)
+}
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+func isAlnum(r rune) bool { return isLetter(r) || isDigit(r) }
 
 // quotePairs maps an opening quote to its closing one.
 var quotePairs = map[rune]rune{'"': '"', '\u201c': '\u201d', '\u00ab': '\u00bb', '`': '`', '\u2018': '\u2019'}

@@ -1,0 +1,167 @@
+package router
+
+import (
+	"math"
+	"strings"
+)
+
+// shared is what every candidate of one clause reads alike: the lexicon's
+// relations of the clause's action, the postings of its terms in the text
+// field, and the wordnets' relations of its objects to the objects of the
+// tools' names. toolFeatures reads it for each candidate, so each is
+// looked up once a clause, not once a candidate; the values are the very
+// ones the look-ups give.
+type shared struct {
+	f            *features   // the clause read, or nil
+	weak         bool        // weakVerb(f)
+	seeing       bool        // seeing(r, f.action)
+	objectAction string      // objectPrefix+f.action, or "" with no action
+	near         []string    // the actions the lexicon gives as near f.action
+	antonyms     []string    // the actions the lexicon gives as opposite f.action
+	actionText   []posting   // the postings of actionPrefix+f.action
+	objectText   [][]posting // beside f.objects: the postings of each
+	// turn are beside f.objects: each one's lemma and relations, read
+	// when turnRead.
+	turn     []objectLemma
+	turnRead bool
+	// in[id] is gen when the clause's terms hold the router's term
+	// number id.
+	in  []uint32
+	gen uint32
+	// actions are by toolInfo.actionID: how the clause's action relates
+	// to each, read when first needed (when its gen is gen).
+	actions []actionOf
+	// values counts the clause's arguments of a kind of value, kinds
+	// those of each kind.
+	values int
+	kinds  [numValueKinds]int
+	// prefixes are beside f.args: the id prefix of each identifier
+	// (IDPrefix), or "".
+	prefixes []string
+}
+
+// actionOf is how the clause's action relates to an action of the tools.
+type actionOf struct {
+	gen     uint32
+	near    bool // r.en.IsNear(f.action, action)
+	antonym bool // r.en.IsAntonym(f.action, action)
+}
+
+// share reads what the candidates of clause f share into s.shared, unless
+// it holds f's already.
+func (r *Router) share(f *features, s *scorer) *shared {
+	m := &s.shared
+	if m.f == f {
+		return m
+	}
+	m.f = f
+	m.weak = weakVerb(f)
+	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText = false, "", nil, nil, nil
+	if f.action != "" {
+		m.seeing = seeing(r, f.action)
+		m.objectAction = r.term(objectPrefix, f.action)
+		m.near = r.en.Near[f.action]
+		m.antonyms = r.en.Antonyms[f.action]
+		m.actionText = r.postings[r.term(actionPrefix, f.action)]
+	}
+	m.objectText = m.objectText[:0]
+	for _, o := range f.objects {
+		m.objectText = append(m.objectText, r.postings[o])
+	}
+	clear(m.turn)
+	m.turn, m.turnRead = m.turn[:0], false
+	if n := r.terms.len(); len(m.in) < n {
+		m.in = make([]uint32, n)
+	}
+	if len(m.actions) < r.actions {
+		m.actions = make([]actionOf, r.actions)
+	}
+	if m.gen++; m.gen == 0 {
+		clear(m.in)
+		clear(m.actions)
+		m.gen = 1
+	}
+	m.values, m.kinds = 0, [numValueKinds]int{}
+	clear(m.prefixes)
+	m.prefixes = m.prefixes[:0]
+	for k := range f.args {
+		a := &f.args[k]
+		if v := valueKind(a); v >= 0 {
+			m.values++
+			m.kinds[v]++
+		}
+		prefix := ""
+		if a.Kind == "identifier" {
+			prefix = IDPrefix(a.Text)
+		}
+		m.prefixes = append(m.prefixes, prefix)
+	}
+	for _, t := range f.terms {
+		if id, ok := r.terms.ids[t]; ok {
+			m.in[id] = m.gen
+		}
+	}
+	return m
+}
+
+// action is how the clause's action relates to ti's; both have one.
+func (m *shared) action(ti *toolInfo) *actionOf {
+	a := &m.actions[ti.actionID]
+	if a.gen != m.gen {
+		*a = actionOf{gen: m.gen, near: containsTerm(m.near, ti.action) || containsTerm(ti.near, m.f.action),
+			antonym: containsTerm(m.antonyms, ti.action)}
+	}
+	return a
+}
+
+// relatedObject reports whether object k of tool ti's name, one the turn
+// does not name, is related to one it does (by the wordnets), and counts
+// the relation's feature.
+func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why noter) bool {
+	tool, ok := strings.CutPrefix(ti.objects[k], objectPrefix)
+	if !ok || r.wn == nil {
+		return false
+	}
+	if !m.turnRead {
+		// The relations of the turn's objects, read once a clause, not
+		// once a tool.
+		m.turnRead = true
+		m.turn = m.turn[:0]
+		for _, t := range m.f.objects {
+			var l objectLemma
+			if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
+				l.lemma = conceptLemma(turn)
+				l.related = relatedLemmas(r.wn, l.lemma)
+			}
+			m.turn = append(m.turn, l)
+		}
+	}
+	own := &ti.lemmas[k]
+	for j, t := range m.f.objects {
+		turn, ok := strings.CutPrefix(t, objectPrefix)
+		if !ok || turn == tool {
+			continue
+		}
+		// The turn's word up to the tool's ("king" to "monarch"), or the
+		// tool's up to the turn's.
+		rel, ok := m.turn[j].related[own.lemma]
+		if !ok {
+			rel, ok = own.related[m.turn[j].lemma]
+		}
+		if ok {
+			f := relationFeature(rel.kind)
+			x[f] = math.Min(3, x[f]+relationWeight(rel))
+			if why != nil {
+				why.note(f, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// textHolds reports whether tool i is among ps, a term's postings, in its
+// text field.
+func textHolds(ps []posting, i int) bool {
+	return textWeightIn(ps, i) > 0
+}
