@@ -21,11 +21,24 @@ const doors = `{"tools": [
 
 func newDoors(t *testing.T) *Router {
 	t.Helper()
-	cat, err := catalogue.Import("doors.json", []byte(doors))
+	return newImported(t, "doors.json", doors)
+}
+
+// newImported is a router over the catalogue data (named file), closed when
+// the test ends.
+func newImported(t *testing.T, file, data string) *Router {
+	t.Helper()
+	cat, err := catalogue.Import(file, []byte(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(cat, Options{})
+	return newClosed(t, cat, Options{})
+}
+
+// newClosed is a router over cat, closed when the test ends.
+func newClosed(t *testing.T, cat *catalogue.Catalogue, opts Options) *Router {
+	t.Helper()
+	r, err := New(cat, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,15 +202,7 @@ func toolFeature(t *testing.T, r *Router, turn, tool, name string) float64 {
 // whole words in any case, a multiword value by its words; and the values
 // of the turn count for the tools whose parameters' types take them.
 func TestParameterValues(t *testing.T) {
-	cat, err := catalogue.Import("units.json", []byte(units))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := New(cat, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
+	r := newImported(t, "units.json", units)
 	for _, tc := range []struct {
 		turn string
 		want float64
@@ -226,33 +231,17 @@ func TestParameterValues(t *testing.T) {
 // of order 42" is the order, in either language, and so is the head of a
 // name such as get_order_details.
 func TestInformationIsAboutTheThing(t *testing.T) {
-	r, err := New(catalogue.Default(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
+	r := newClosed(t, catalogue.Default(), Options{})
 	for _, turn := range []string{"show me the details of order 42", "show me the information about order 42"} {
 		if got := toolFeature(t, r, turn, "get_order", "object_head"); got != 1 {
 			t.Errorf("%q: get_order's object_head %v, want 1", turn, got)
 		}
 	}
-	pt, err := New(catalogue.Default(), Options{Language: "pt-BR"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pt.Close() })
+	pt := newClosed(t, catalogue.Default(), Options{Language: "pt-BR"})
 	if got := toolFeature(t, pt, "mostre os detalhes do pedido 42", "get_order", "object_head"); got != 1 {
 		t.Errorf("pt-BR: get_order's object_head %v, want 1", got)
 	}
-	cat, err := catalogue.Import("details.json", []byte(`{"tools": [{"name": "get_order_details", "description": "Gets the details of an order."}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := New(cat, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
+	d := newImported(t, "details.json", `{"tools": [{"name": "get_order_details", "description": "Gets the details of an order."}]}`)
 	if got := toolFeature(t, d, "show order 42", "get_order_details", "object_head"); got != 1 {
 		t.Errorf("get_order_details: object_head %v for the order, want 1", got)
 	}
