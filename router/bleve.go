@@ -1,6 +1,7 @@
 package router
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -8,9 +9,12 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search/query"
+	bindex "github.com/blevesearch/bleve_index_api"
 )
 
 // bleveIndex is the catalogue indexed in Bleve: the same terms the hot path
@@ -62,17 +66,21 @@ func (r *Router) buildBleve() (*bleveIndex, error) {
 	batch := idx.NewBatch()
 	for i := range r.tools {
 		ti := &r.tools[i]
-		doc := map[string]any{bleveObject: ti.objects}
+		doc := document.NewDocument(strconv.Itoa(i))
 		if ti.action != "" {
-			doc[bleveAction] = []string{actionPrefix + ti.action}
+			doc.AddField(termField(bleveAction, []byte(actionPrefix+ti.action)))
 		}
+		// The fields' bytes are read when the batch runs: each document
+		// has a buffer of its own.
+		buf := joinTerms(nil, ti.objects)
+		doc.AddField(termField(bleveObject, buf))
 		text := make([]string, 0, len(ti.textTerms))
 		for _, id := range ti.textTerms {
 			text = append(text, r.terms.terms[id])
 		}
 		slices.Sort(text)
-		doc[bleveText] = text
-		if err := batch.Index(strconv.Itoa(i), doc); err != nil {
+		doc.AddField(termField(bleveText, joinTerms(nil, text)))
+		if err := batch.IndexAdvanced(doc); err != nil {
 			return nil, closeOn(idx, err)
 		}
 	}
@@ -84,6 +92,50 @@ func (r *Router) buildBleve() (*bleveIndex, error) {
 		return nil, closeOn(idx, err)
 	}
 	return &bleveIndex{idx: idx}, nil
+}
+
+// termField is a field of a tool document: its terms, already the
+// router's, one per line. It is indexed for term queries only (nothing
+// stored, no term vectors, no doc values) and bypasses the index mapping,
+// whose reflection over a map per document cost more than the index.
+func termField(name string, terms []byte) *document.TextField {
+	return document.NewTextFieldCustom(name, nil, terms, bindex.IndexField, termLines{})
+}
+
+// joinTerms appends terms to buf, one per line.
+func joinTerms(buf []byte, terms []string) []byte {
+	for i, t := range terms {
+		if i > 0 {
+			buf = append(buf, '\n')
+		}
+		buf = append(buf, t...)
+	}
+	return buf
+}
+
+// termLines is the analyzer of a term field: each line is one token, as
+// it is (the terms are the router's, analysed once already).
+type termLines struct{}
+
+// Analyze splits value into its lines, one token each.
+func (termLines) Analyze(value []byte) analysis.TokenStream {
+	n := 1 + bytes.Count(value, []byte{'\n'})
+	if len(value) == 0 {
+		return nil
+	}
+	tokens := make(analysis.TokenStream, 0, n)
+	toks := make([]analysis.Token, n)
+	start := 0
+	for i := 0; i <= len(value); i++ {
+		if i < len(value) && value[i] != '\n' {
+			continue
+		}
+		t := &toks[len(tokens)]
+		*t = analysis.Token{Start: start, End: i, Term: value[start:i], Position: len(tokens) + 1, Type: analysis.AlphaNumeric}
+		tokens = append(tokens, t)
+		start = i + 1
+	}
+	return tokens
 }
 
 // closeOn closes an index that failed to build and returns the error.
