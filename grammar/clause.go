@@ -32,6 +32,7 @@ const frameClasses = fPoliteness | fRequest | fNegation | fConjunction | fSubjec
 // the particle. A word no lexicon knows is matched within an edit
 // ("refnud"), and else kept with its stem.
 func (e *Engine) classify(ps []piece) {
+	titled := titleCased(ps)
 	hasVerb := false
 	var prev *piece // the previous word piece of the clause
 	for i := range ps {
@@ -84,6 +85,17 @@ func (e *Engine) classify(ps []piece) {
 				canNoun = true
 			}
 			if !canVerb && !canNoun {
+				pc.class = Unknown
+				prev = pc
+				continue
+			}
+		}
+		if canVerb && !titled && inNameRun(ps, i) {
+			// "the weather for New York", "movies with Bill Murray": a
+			// capitalised word beside another inside a sentence is part
+			// of a name, never the clause's verb.
+			pc.verb, canVerb = "", false
+			if !canNoun {
 				pc.class = Unknown
 				prev = pc
 				continue
@@ -388,6 +400,38 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		pc.noun, pc.isNoun = nf, true
 	}
 	pc.norm = best
+}
+
+// titleCased reports whether most of the words the lexicon knows inside
+// the sentence are capitalised ("Turn On The Kitchen Light", "CANCEL MY
+// ORDER"): there capitals say nothing of names. Names themselves are
+// words the lexicon does not know, so a turn full of them is no title.
+func titleCased(ps []piece) bool {
+	n, caps := 0, 0
+	for i := range ps {
+		pc := &ps[i]
+		if pc.kind != pWord || pc.start == 0 || pc.bits == 0 && pc.verb == "" && !pc.isNoun {
+			continue
+		}
+		n++
+		if IsName(ps[i].text) {
+			caps++
+		}
+	}
+	return n > 0 && 2*caps > n
+}
+
+// inNameRun reports whether ps[i] is a capitalised word inside the
+// sentence next to another capitalised word: part of a name of several
+// words (New York, Lionel Messi, Rio Grande).
+func inNameRun(ps []piece, i int) bool {
+	if ps[i].start == 0 || !IsName(ps[i].text) {
+		return false
+	}
+	name := func(k int) bool {
+		return k >= 0 && k < len(ps) && ps[k].kind == pWord && IsName(ps[k].text)
+	}
+	return name(i-1) && ps[i-1].start > 0 || name(i+1)
 }
 
 // IsName reports whether a word is written as a name: capitalised, or in

@@ -306,16 +306,22 @@ func (e *Engine) Parse(turn string) *Parse {
 			p.Foreign = true
 		}
 	}
+	titled := titleCased(pieces)
 	for i := range pieces {
 		pc := &pieces[i]
 		if pc.kind != pWord || pc.consumed {
 			continue
 		}
-		n := strings.Count(pc.norm, " ") + 1
-		p.Words += n
 		// A noun only the wordnet knows says little of the language: the
 		// wordnets list loanwords ("show", "email") too.
 		read := pc.bits != 0 || pc.verb != "" || pc.isNoun && !pc.wordnet
+		if !read && !titled && pc.start > 0 && IsName(pc.text) {
+			// A name (Kendrick, São Paulo) is of no language: it counts
+			// neither for nor against the turn's.
+			continue
+		}
+		n := strings.Count(pc.norm, " ") + 1
+		p.Words += n
 		switch {
 		case pc.fuzzy:
 			p.Read += 0.5

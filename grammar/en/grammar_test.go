@@ -936,3 +936,46 @@ func TestParseQualities(t *testing.T) {
 		}
 	}
 }
+
+// TestParseNames reads capitalised words inside a sentence: beside
+// another capitalised word they are part of a name, never the clause's
+// verb; a turn written in title case has no such names; and a name the
+// lexicon does not know counts for no language.
+func TestParseNames(t *testing.T) {
+	for _, tt := range []struct {
+		in, action string
+		verbs      string // the words read as verbs, in order
+	}{
+		{"what will the humidity be in New York tomorrow?", "", ""},
+		{"find comedies with Bill Murray", "search", "find"},
+		{"book a table at Order House", "book", "book"},
+		// Title case: every word is capitalised, none is a name for it.
+		{"Please Turn Off The Kitchen Light", "turn_off", "Turn Off"},
+		// One capitalised word alone keeps its reading.
+		{"Show me the orders", "get", "Show"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		var verbs []string
+		for _, w := range c.Words {
+			if w.Class == grammar.Verb {
+				verbs = append(verbs, w.Text)
+			}
+		}
+		if c.Action != tt.action || strings.Join(verbs, " ") != tt.verbs {
+			t.Errorf("Parse(%q) = action %q verbs %q, want %q verbs %q", tt.in, c.Action, verbs, tt.action, tt.verbs)
+		}
+	}
+	for _, tt := range []struct {
+		in    string
+		words int
+	}{
+		{"find dramas directed by Alex Kendrick", 4},
+		{"show me the orders of Dana", 5},
+		// In title case the capitals are no names: every word counts.
+		{"Show Me The Orders Of Dana", 6},
+	} {
+		if p := parse(t, tt.in); p.Words != tt.words {
+			t.Errorf("Parse(%q).Words = %d, want %d", tt.in, p.Words, tt.words)
+		}
+	}
+}

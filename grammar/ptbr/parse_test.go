@@ -347,3 +347,29 @@ func TestParseStates(t *testing.T) {
 		}
 	}
 }
+
+// TestParseNames reads capitalised words inside a sentence: beside
+// another capitalised word they are part of a name, never the clause's
+// verb ("volta" is a verb, Volta Redonda a city), and a name the lexicon
+// does not know counts for no language.
+func TestParseNames(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, verbs string }{
+		{"quero uma passagem para Volta Redonda", ""},
+		{"volta a música", "volta"},
+		{"Mostra Os Pedidos Da Loja", "mostra"},
+	} {
+		var verbs []string
+		for _, w := range g.Parse(tt.in).Clauses[0].Words {
+			if w.Class == grammar.Verb {
+				verbs = append(verbs, strings.ToLower(w.Text))
+			}
+		}
+		if got := strings.Join(verbs, " "); got != tt.verbs {
+			t.Errorf("Parse(%q) verbs = %q, want %q", tt.in, got, tt.verbs)
+		}
+	}
+	if p := g.Parse("toca Legião Urbana na sala"); p.Words != 3 {
+		t.Errorf("Parse(%q).Words = %d, want 3: the name counts for no language", p.Turn, p.Words)
+	}
+}
