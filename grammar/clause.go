@@ -345,6 +345,12 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		// is wet, not a slip of "mostrado").
 		return
 	}
+	if e.lx.Word != nil && len(pc.norm) >= 3 && e.lx.Word(pc.norm) {
+		// So is any word of the language's wordnet, in any of its
+		// forms: "radius" is no slip of "radio", "cooking" none of
+		// "booking", "provides" none of "proxies".
+		return
+	}
 	cands, _ := e.fuzzy.Lookup(pc.norm)
 	if len(cands) == 0 {
 		return

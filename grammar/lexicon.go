@@ -57,6 +57,11 @@ type Lexicon struct {
 	// for reading the state a question asks about ("is the floor wet?");
 	// nil when the language's lexicon does not say.
 	Adjective func(word string) bool
+	// Word reports whether a word (normalised) is a word of the language
+	// its wordnet knows, in any of its forms: such a word is read as
+	// written, never as a slip of typing for another word. Nil when the
+	// language's lexicon does not say.
+	Word func(word string) bool
 }
 
 // Noun reads a normalised word as a noun: a noun the lexicon lists, or

@@ -153,9 +153,8 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 		}
 		r.toolFeatures(int(cands[k].tool), f, s, &cands[k], n)
 	}
-	y := r.noneFeatures(c, f, s, cands)
-	s.none = y
-	pNone := r.model.probabilities(cands, &y)
+	s.none = r.noneFeatures(c, f, s, cands)
+	pNone := r.model.probabilities(cands, &s.none, &s.rel)
 	// The candidates are large: their order is sorted, and they are
 	// moved once, into the scorer's other room.
 	order := s.order[:0]

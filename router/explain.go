@@ -97,6 +97,7 @@ func (r *Router) Explain(d Decision) *Explanation {
 			at = i
 		}
 	}
+	r.context(cs, fs, at, s)
 	f := &fs[at]
 	if x.Action == "" {
 		x.Action = f.action
@@ -126,12 +127,12 @@ func (r *Router) Explain(d Decision) *Explanation {
 		}
 		x.Candidates = append(x.Candidates, ec)
 	}
-	y := s.none
-	x.None = ExplainedNone{Utility: round3(r.model.noneUtility(&y)), Probability: round3(pNone)}
-	for j := range numNoneFeatures {
-		if v := y[j]; v != 0 {
+	g := s.rel
+	x.None = ExplainedNone{Utility: round3(r.model.noneUtility(&g)), Probability: round3(pNone)}
+	for j := range numRelFeatures {
+		if v := g[j]; v != 0 {
 			w := r.model.none[j]
-			x.None.Features = append(x.None.Features, Contribution{Feature: noneFeatureNames[j], Value: round3(v), Weight: round3(w), Contribution: round3(v * w)})
+			x.None.Features = append(x.None.Features, Contribution{Feature: relFeatureNames[j], Value: round3(v), Weight: round3(w), Contribution: round3(v * w)})
 		}
 	}
 	return x

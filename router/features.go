@@ -16,8 +16,7 @@ import (
 // The features of a candidate tool. Each is a count, a share in [0, 1] or
 // an indicator; the fitted weights say what each is worth.
 const (
-	fPrior             = iota // 1: the prior of a retrieved tool, which keeps weak candidates from crowding none out
-	fBM25                     // the clause's BM25F score, relative to the clause's idf mass
+	fBM25              = iota // the clause's BM25F score, relative to the clause's idf mass
 	fBM25Turn                 // the whole turn's BM25F score, relative to the turn's idf mass
 	fBM25Action               // BM25 of the name's action field alone, relative
 	fBM25Object               // BM25 of the name's object field alone, relative
@@ -76,12 +75,16 @@ const (
 	fCoverageTerms            // the share of the clause's terms the tool holds, each counted once: coverage that no catalogue's idf weighs
 	fEnumNamed                // the clause holds a value a parameter's enum lists
 	fValueFit                 // the share of the clause's values (numbers, dates, amounts, quoted text) a parameter's type takes
+	fHeadHeld                 // the tool holds the clause's head object anywhere: name, description or parameters
+	fHeadUnheld               // the clause names a head object the tool holds nowhere
+	fObjectsHeld              // the share of the clause's objects the tool holds anywhere
+	fActionHeld               // the tool holds the clause's action anywhere, or acts by one near it
 	numToolFeatures
 )
 
 // toolFeatureNames name the features of a tool, as the weights file does.
 var toolFeatureNames = [numToolFeatures]string{
-	"prior", "bm25", "bm25_turn", "bm25_action", "bm25_object", "bm25_text", "bm25_params", "coverage", "lead",
+	"bm25", "bm25_turn", "bm25_action", "bm25_object", "bm25_text", "bm25_params", "coverage", "lead",
 	"action_same", "action_asked", "action_implied", "action_noun", "same_word", "action_from_text",
 	"action_near", "action_antonym", "action_other", "action_second", "action_in_text", "reported_write",
 	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
@@ -89,6 +92,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
+	"head_held", "head_unheld", "objects_held", "action_held",
 }
 
 // The features of "none", per clause.
@@ -119,16 +123,51 @@ var noneFeatureNames = [numNoneFeatures]string{
 	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel", "best_seen", "best_terms",
 }
 
+// The features of none as the model weighs them (relVec): none's own
+// features, then the features of the tool the ranking puts first, each
+// named "top_" and its name, then what the ranking says of the
+// candidates.
+const (
+	relTop         = numNoneFeatures          // the top tool's features start here
+	relRank        = relTop + numToolFeatures // the ranking's summary starts here
+	numRelFeatures = relRank + numRankFeatures
+)
+
+// The ranking's summary, from relRank on.
+const (
+	rankP1      = iota // the top tool's share of the ranking
+	rankP2             // the runner-up's share
+	rankLead           // rank_p1 less rank_p2
+	rankLogP1          // log(rank_p1 + 0.001)
+	rankLSE            // log of the sum over the candidates of exp(utility): how much the ranking holds in all
+	rankUtility        // the top tool's utility
+	numRankFeatures
+)
+
+// rankFeatureNames name the ranking's summary.
+var rankFeatureNames = [numRankFeatures]string{"rank_p1", "rank_p2", "rank_lead", "rank_log_p1", "rank_lse", "rank_utility"}
+
+// relFeatureNames name the features of none as the model weighs them.
+var relFeatureNames = func() (names [numRelFeatures]string) {
+	copy(names[:], noneFeatureNames[:])
+	for k, n := range toolFeatureNames {
+		names[relTop+k] = "top_" + n
+	}
+	copy(names[relRank:], rankFeatureNames[:])
+	return names
+}()
+
 // FeatureNames returns the names of the features of a tool and of none, in
 // the order of the model's weights.
 func FeatureNames() (tool, none []string) {
-	return append([]string(nil), toolFeatureNames[:]...), append([]string(nil), noneFeatureNames[:]...)
+	return append([]string(nil), toolFeatureNames[:]...), append([]string(nil), relFeatureNames[:]...)
 }
 
-// toolVec and noneVec are feature vectors.
+// toolVec, noneVec and relVec are feature vectors.
 type (
 	toolVec [numToolFeatures]float64
 	noneVec [numNoneFeatures]float64
+	relVec  [numRelFeatures]float64
 )
 
 // cand is one candidate of a clause: a tool, its features and what the
@@ -163,7 +202,6 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	m := r.share(f, s)
 	x := &c.x
 	*x = toolVec{}
-	x[fPrior] = 1
 	h := &s.clause
 	x[fBM25] = h.rel(h.at[i].score)
 	x[fCoverage] = h.rel(h.at[i].matched)
@@ -414,6 +452,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 	}
 	r.paramEvidence(ti, f, m, x, why)
+	r.heldEvidence(i, f, x, why)
 	// 4. Form.
 	read := ti.reads
 	switch {
@@ -463,6 +502,38 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameFull] = 1
 	}
 	c.fit = fit
+}
+
+// heldEvidence reads whether the tool holds the clause's objects and its
+// action anywhere, by the retrieval index's terms: in its name, its
+// description or its parameters. What a turn asks for is its action and
+// its objects, the head first; a tool that holds none of them answers
+// another request, however many other words it shares.
+func (r *Router) heldEvidence(i int, f *features, x *toolVec, why noter) {
+	t := int32(i)
+	held := 0
+	for k, o := range f.objects {
+		if r.ix.holds(r.retrievalTerm(o), t) {
+			held++
+			if k == 0 {
+				x[fHeadHeld] = 1
+				if why != nil {
+					why.note(fHeadHeld, "%s", strings.TrimPrefix(o, objectPrefix))
+				}
+			}
+		} else if k == 0 {
+			x[fHeadUnheld] = 1
+			if why != nil {
+				why.note(fHeadUnheld, "%s", strings.TrimPrefix(o, objectPrefix))
+			}
+		}
+	}
+	if len(f.objects) > 0 {
+		x[fObjectsHeld] = float64(held) / float64(len(f.objects))
+	}
+	if f.action != "" && (r.ix.holds(r.term(conceptPrefix, f.action), t) || x[fActionNear] > 0 || x[fActionSame] > 0) {
+		x[fActionHeld] = 1
+	}
 }
 
 // paramEvidence reads what the clause says of the tool's parameters: a

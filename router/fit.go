@@ -80,6 +80,7 @@ func (r *Router) Example(turn string, right []string) Example {
 		return e
 	}
 	cs, fs := r.clauseFeatures(p, s)
+	r.context(cs, fs, 0, s)
 	c, f := cs[0], &fs[0]
 	if _, unread := r.unread(p, c); unread {
 		e.fixed = Unread
@@ -190,30 +191,37 @@ func (j Judged) Cost() float64 {
 	return CostAbstain
 }
 
-// probs are the candidates' probabilities and none's.
+// probs are the candidates' probabilities and none's, as Select makes
+// them (Model.probabilities).
 func (m *Model) probs(e *Example) ([]float64, float64) {
-	us := make([]float64, len(e.tools))
-	un := m.noneUtility(&e.none)
-	hi := un
+	ps := make([]float64, len(e.tools))
+	_, pNone := m.nest(e, ps, nil)
+	return ps, pNone
+}
+
+// nest sets ps to the candidates' probabilities, g (when not nil) to
+// none's features as the model weighs them, and returns whether some
+// candidate can be selected, and none's probability.
+func (m *Model) nest(e *Example, ps []float64, g *relVec) (bool, float64) {
+	var room [Candidates]cand
+	cands := room[:0]
+	if len(e.tools) > len(room) {
+		cands = make([]cand, 0, len(e.tools))
+	}
 	for k := range e.tools {
-		us[k] = m.toolUtility(&e.tools[k])
-		if !e.barred[k] {
-			hi = math.Max(hi, us[k])
-		}
+		cands = append(cands, cand{x: e.tools[k], barred: e.barred[k]})
 	}
-	sum := math.Exp(un - hi)
-	for k := range us {
-		if e.barred[k] {
-			us[k] = 0 // no option: never selected
-			continue
-		}
-		us[k] = math.Exp(us[k] - hi)
-		sum += us[k]
+	var own relVec
+	if g == nil {
+		g = &own
 	}
-	for k := range us {
-		us[k] /= sum
+	pNone := m.probabilities(cands, &e.none, g)
+	some := false
+	for k := range cands {
+		ps[k] = cands[k].p
+		some = some || !cands[k].barred
 	}
-	return us, math.Exp(un-hi) / sum
+	return some, pNone
 }
 
 // FitOptions configure Fit. The zero FitOptions uses DefaultL2 and records no
@@ -229,69 +237,162 @@ type FitOptions struct {
 const DefaultL2 = 1e-4
 
 // Fit fits the weights and the thresholds to the examples, from zero
-// weights. Examples decided before the model, and those whose right tool
-// retrieval did not reach, do not enter the likelihood; every example
-// enters the choice of thresholds.
+// weights, in three steps, each training corpus weighing the same
+// however many cases it has:
+//
+//  1. The ranking: the tool weights maximise the likelihood of the right
+//     tool among the candidates that can be selected, over the turns that
+//     ask for a tool retrieval reached.
+//  2. None: with the ranking fixed, the none weights maximise the
+//     likelihood of whether some candidate is right, over every turn with
+//     a candidate that can be selected (a turn that asks for no tool, and
+//     one whose tool retrieval did not reach, are none's). The features
+//     are centred and scaled for the fit, and the weights written for the
+//     raw features.
+//  3. The thresholds of each risk tier, for the decision's cost, over
+//     every example.
+//
+// Both likelihoods are L2-regularised (not the bias of none) and
+// maximised by L-BFGS from zero: the same examples give the same weights.
+// Examples decided before the model enter neither likelihood.
 func Fit(examples []Example, opts FitOptions) (*Weights, error) {
 	l2 := opts.L2
 	if l2 == 0 {
 		l2 = DefaultL2
 	}
-	perCorpus := map[string]int{}
-	for i := range examples {
-		if !examples[i].Fixed() && examples[i].Reachable() {
-			perCorpus[examples[i].Corpus]++
-		}
-	}
-	if len(perCorpus) == 0 {
-		return nil, errors.New("fit: no example to fit")
-	}
-	type item struct {
-		e *Example
-		w float64
-	}
-	var items []item
+	var rank, none []fitItem
 	for i := range examples {
 		e := &examples[i]
-		if e.Fixed() || !e.Reachable() {
+		if e.Fixed() {
 			continue
 		}
-		items = append(items, item{e, 1 / (float64(perCorpus[e.Corpus]) * float64(len(perCorpus)))})
-	}
-	nT, nN := int(numToolFeatures), int(numNoneFeatures)
-	dim := nT + nN
-	loss := func(theta, grad []float64) float64 {
-		var m Model
-		copy(m.tool[:], theta[:nT])
-		copy(m.none[:], theta[nT:])
-		if grad != nil {
-			for k := range grad {
-				grad[k] = 0
+		if !e.wantNone && e.Reachable() {
+			rank = append(rank, fitItem{e: e})
+		}
+		for k := range e.barred {
+			if !e.barred[k] {
+				none = append(none, fitItem{e: e})
+				break
 			}
+		}
+	}
+	if len(rank) == 0 {
+		return nil, errors.New("fit: no example to fit")
+	}
+	weighCorpora(rank)
+	weighCorpora(none)
+	tool, rankLoss, err := fitRanking(rank, l2)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{tool: tool}
+	noneW, noneLoss, err := fitNone(m, none, l2)
+	if err != nil {
+		return nil, err
+	}
+	m.none = noneW
+	w := &Weights{
+		Note: "Fitted by route fit (nested logit: a ranking of the candidates, and none; L2-regularised maximum likelihood); do not edit: run route fit to remake it.",
+		Fit: FitRecord{Corpora: opts.Corpora, L2: l2, Candidates: Candidates, Examples: len(rank), Loss: round6(rankLoss),
+			NoneExamples: len(none), NoneLoss: round6(noneLoss)},
+	}
+	for k, n := range toolFeatureNames {
+		w.Tool = append(w.Tool, Weight{Feature: n, Weight: round6(m.tool[k])})
+	}
+	for k, n := range relFeatureNames {
+		w.None = append(w.None, Weight{Feature: n, Weight: round6(m.none[k])})
+	}
+	rounded, err := NewModel(w)
+	if err != nil {
+		return nil, err
+	}
+	w.Thresholds = rounded.chooseThresholds(examples)
+	return w, nil
+}
+
+// fitItem is one example in a likelihood, with its weight.
+type fitItem struct {
+	e *Example
+	w float64
+}
+
+// weighCorpora weighs the items so that each corpus weighs the same and
+// the weights sum to 1.
+func weighCorpora(items []fitItem) {
+	per := map[string]int{}
+	for _, it := range items {
+		per[it.e.Corpus]++
+	}
+	for k := range items {
+		items[k].w = 1 / (float64(per[items[k].e.Corpus]) * float64(len(per)))
+	}
+}
+
+// minimize minimises a loss with its gradient from zero by L-BFGS.
+func minimize(dim int, loss func(theta, grad []float64) float64) ([]float64, float64, error) {
+	p := optimize.Problem{
+		Func: func(x []float64) float64 { return loss(x, nil) },
+		Grad: func(grad, x []float64) { loss(x, grad) },
+	}
+	settings := &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}
+	res, err := optimize.Minimize(p, make([]float64, dim), settings, &optimize.LBFGS{})
+	if err != nil && res == nil {
+		return nil, 0, fmt.Errorf("fit: %w", err)
+	}
+	return res.X, res.F, nil
+}
+
+// fitRanking fits the tool weights: the softmax over each example's
+// candidates that can be selected, the likelihood that of its right tools.
+func fitRanking(items []fitItem, l2 float64) (toolVec, float64, error) {
+	nT := int(numToolFeatures)
+	us := make([]float64, 0, Candidates)
+	loss := func(theta, grad []float64) float64 {
+		if grad != nil {
+			clear(grad)
 		}
 		total := 0.0
 		for _, it := range items {
 			e := it.e
-			ps, pNone := m.probs(e)
-			pr := 0.0
-			if e.wantNone {
-				pr = pNone
+			us = us[:0]
+			hi := math.Inf(-1)
+			for k := range e.tools {
+				u := 0.0
+				if !e.barred[k] {
+					x := &e.tools[k]
+					for f := range nT {
+						u += theta[f] * x[f]
+					}
+					hi = math.Max(hi, u)
+				}
+				us = append(us, u)
 			}
-			for k := range ps {
+			sum, right := 0.0, 0.0
+			for k := range us {
+				if e.barred[k] {
+					us[k] = 0
+					continue
+				}
+				us[k] = math.Exp(us[k] - hi)
+				sum += us[k]
 				if e.right[k] {
-					pr += ps[k]
+					right += us[k]
 				}
 			}
-			pr = math.Max(pr, 1e-300)
+			pr := math.Max(right/sum, 1e-300)
 			total -= it.w * math.Log(pr)
 			if grad == nil {
 				continue
 			}
 			// d(-log sum_R p)/du_j = p_j - [j in R] p_j / sum_R p.
-			for k := range ps {
-				g := ps[k]
+			for k := range us {
+				if e.barred[k] {
+					continue
+				}
+				p := us[k] / sum
+				g := p
 				if e.right[k] {
-					g -= ps[k] / pr
+					g -= p / pr
 				}
 				g *= it.w
 				if g == 0 {
@@ -304,18 +405,103 @@ func Fit(examples []Example, opts FitOptions) (*Weights, error) {
 					}
 				}
 			}
-			g := pNone
-			if e.wantNone {
-				g -= pNone / pr
+		}
+		for k := range theta {
+			total += 0.5 * l2 * theta[k] * theta[k]
+			if grad != nil {
+				grad[k] += l2 * theta[k]
 			}
-			g *= it.w
-			for f := range nN {
-				grad[nT+f] += g * e.none[f]
+		}
+		return total
+	}
+	theta, f, err := minimize(nT, loss)
+	if err != nil {
+		return toolVec{}, 0, err
+	}
+	var w toolVec
+	copy(w[:], theta)
+	return w, f, nil
+}
+
+// fitNone fits the none weights under the ranking of m: a logistic
+// regression of whether none is right (the turn asks for no tool, or for
+// one retrieval did not reach) on none's features, centred and scaled.
+func fitNone(m *Model, items []fitItem, l2 float64) (relVec, float64, error) {
+	n := int(numRelFeatures)
+	gs := make([]relVec, len(items))
+	ts := make([]float64, len(items))
+	ps := make([]float64, 0, Candidates)
+	for i, it := range items {
+		ps = ps[:cap(ps)]
+		if len(it.e.tools) > len(ps) {
+			ps = make([]float64, len(it.e.tools))
+		}
+		m.nest(it.e, ps[:len(it.e.tools)], &gs[i])
+		if it.e.wantNone || !it.e.Reachable() {
+			ts[i] = 1
+		}
+	}
+	// Centre and scale each feature (not the bias), so that one
+	// regularisation suits features of every range.
+	var mu, sd relVec
+	for i := range gs {
+		for k := range n {
+			mu[k] += gs[i][k]
+		}
+	}
+	for k := range n {
+		mu[k] /= float64(len(gs))
+	}
+	for i := range gs {
+		for k := range n {
+			d := gs[i][k] - mu[k]
+			sd[k] += d * d
+		}
+	}
+	for k := range n {
+		sd[k] = math.Sqrt(sd[k] / float64(len(gs)))
+		if sd[k] < 1e-9 || k == nBias {
+			mu[k], sd[k] = 0, 1
+			if k != nBias {
+				mu[k] = gs[0][k] // a constant: centred to 0, it weighs nothing
+			}
+		}
+	}
+	zs := make([]relVec, len(gs))
+	for i := range gs {
+		for k := range n {
+			zs[i][k] = (gs[i][k] - mu[k]) / sd[k]
+		}
+	}
+	loss := func(theta, grad []float64) float64 {
+		if grad != nil {
+			clear(grad)
+		}
+		total := 0.0
+		for i, it := range items {
+			z := &zs[i]
+			u := 0.0
+			for k := range n {
+				u += theta[k] * z[k]
+			}
+			// -log p(t) for p(none) = logistic(u).
+			if ts[i] == 1 {
+				total += it.w * softplus(-u)
+			} else {
+				total += it.w * softplus(u)
+			}
+			if grad != nil {
+				g := it.w * (logistic(u) - ts[i])
+				for k := range n {
+					if z[k] != 0 {
+						grad[k] += g * z[k]
+					}
+				}
 			}
 		}
 		for k := range theta {
-			if k == nT+nBias || k == fPrior {
-				continue // the priors are not shrunk
+			if k == nBias {
+				continue
 			}
 			total += 0.5 * l2 * theta[k] * theta[k]
 			if grad != nil {
@@ -324,32 +510,29 @@ func Fit(examples []Example, opts FitOptions) (*Weights, error) {
 		}
 		return total
 	}
-	p := optimize.Problem{
-		Func: func(x []float64) float64 { return loss(x, nil) },
-		Grad: func(grad, x []float64) { loss(x, grad) },
-	}
-	settings := &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}
-	res, err := optimize.Minimize(p, make([]float64, dim), settings, &optimize.LBFGS{})
-	if err != nil && res == nil {
-		return nil, fmt.Errorf("fit: %w", err)
-	}
-	theta := res.X
-	w := &Weights{
-		Note: "Fitted by route fit (conditional logit over the candidates and none, L2-regularised maximum likelihood); do not edit: run route fit to remake it.",
-		Fit:  FitRecord{Corpora: opts.Corpora, L2: l2, Candidates: Candidates, Examples: len(items), Loss: round6(res.F)},
-	}
-	for k, n := range toolFeatureNames {
-		w.Tool = append(w.Tool, Weight{Feature: n, Weight: round6(theta[k])})
-	}
-	for k, n := range noneFeatureNames {
-		w.None = append(w.None, Weight{Feature: n, Weight: round6(theta[nT+k])})
-	}
-	m, err := NewModel(w)
+	theta, f, err := minimize(n, loss)
 	if err != nil {
-		return nil, err
+		return relVec{}, 0, err
 	}
-	w.Thresholds = m.chooseThresholds(examples)
-	return w, nil
+	// The weights of the raw features: u = sum theta_k (g_k - mu_k)/sd_k.
+	var w relVec
+	for k := range n {
+		if k == nBias {
+			continue
+		}
+		w[k] = theta[k] / sd[k]
+		w[nBias] -= w[k] * mu[k]
+	}
+	w[nBias] += theta[nBias]
+	return w, f, nil
+}
+
+// softplus is log(1 + exp(x)).
+func softplus(x float64) float64 {
+	if x > 0 {
+		return x + math.Log1p(math.Exp(-x))
+	}
+	return math.Log1p(math.Exp(x))
 }
 
 // round6 keeps six significant decimals, so the file does not change with

@@ -11,11 +11,26 @@ import (
 	"github.com/stalwart-agents/stalwart/catalogue"
 )
 
-// The model is the third stage of Select: a conditional logit (softmax)
-// over the candidates and an explicit "none". Each candidate's utility is
-// its features times the tool weights, none's its features times the
-// none weights; the probabilities are their softmax. The weights are fit
-// by route fit (fit.go) and embedded as weights.json.
+// The model is the third stage of Select: a nested (two-level) logit
+// over the candidates and an explicit "none".
+//
+//   - The ranking: each candidate's utility is its features times the
+//     tool weights; a softmax over the candidates that can be selected
+//     gives each its share of the ranking.
+//   - None: none's utility is its features times the none weights, where
+//     none's features are its own (how much the best tool explains, the
+//     words no tool holds, chit-chat ...), the features of the tool the
+//     ranking puts first ("top_..."), and what the ranking says of the
+//     candidates (the top tool's share, the runner-up's, how much the
+//     ranking holds in all). The probability of none is the logistic of
+//     its utility.
+//   - A candidate's probability is its share of the ranking times the
+//     probability that some tool fits (one less none's).
+//
+// Which tool fits and whether any does are two questions with evidence of
+// their own: a ranking sharp enough to tell siblings apart need not make
+// a turn no tool answers look answered. Both levels are fit by route fit
+// (fit.go), the ranking first, and embedded as weights.json.
 
 //go:embed weights.json
 var weightsFile []byte
@@ -28,9 +43,11 @@ type Weights struct {
 	Note string `json:"note"`
 	// Fit records the data and settings of the fit.
 	Fit FitRecord `json:"fit"`
-	// Tool are the weights of the candidates' features, in feature order.
+	// Tool are the weights of the candidates' features, in feature order:
+	// the ranking.
 	Tool []Weight `json:"tool"`
-	// None are the weights of none's features, in feature order.
+	// None are the weights of none's features, in feature order: its own,
+	// the top tool's ("top_...") and the ranking's ("rank_...").
 	None []Weight `json:"none"`
 	// Thresholds turn probabilities into outcomes, per risk tier. The zero
 	// Thresholds asks no confidence of any tier: the best tool is selected
@@ -59,10 +76,15 @@ type FitRecord struct {
 	L2 float64 `json:"l2"`
 	// Candidates is how many tools retrieval handed to the model.
 	Candidates int `json:"candidates"`
-	// Examples counts the turns the likelihood read.
+	// Examples counts the turns the ranking's likelihood read.
 	Examples int `json:"examples"`
-	// Loss is the regularised mean negative log-likelihood reached.
+	// Loss is the ranking's regularised mean negative log-likelihood
+	// reached.
 	Loss float64 `json:"loss"`
+	// NoneExamples counts the turns none's likelihood read.
+	NoneExamples int `json:"none_examples"`
+	// NoneLoss is none's regularised mean negative log-likelihood reached.
+	NoneLoss float64 `json:"none_loss"`
 }
 
 // CorpusRecord is one training corpus: its path as given to route fit,
@@ -125,7 +147,7 @@ func (th *Thresholds) tier(k risk) Tier {
 // ParseWeights, DefaultModel or ZeroModel.
 type Model struct {
 	tool    toolVec
-	none    noneVec
+	none    relVec
 	th      Thresholds
 	weights *Weights
 }
@@ -150,7 +172,7 @@ func NewModel(w *Weights) (*Model, error) {
 	if err := readWeights(w.Tool, toolFeatureNames[:], m.tool[:]); err != nil {
 		return nil, fmt.Errorf("weights: tool features: %w", err)
 	}
-	if err := readWeights(w.None, noneFeatureNames[:], m.none[:]); err != nil {
+	if err := readWeights(w.None, relFeatureNames[:], m.none[:]); err != nil {
 		return nil, fmt.Errorf("weights: none features: %w", err)
 	}
 	return m, nil
@@ -199,7 +221,7 @@ func ZeroModel() *Model {
 	for _, n := range toolFeatureNames {
 		w.Tool = append(w.Tool, Weight{Feature: n})
 	}
-	for _, n := range noneFeatureNames {
+	for _, n := range relFeatureNames {
 		w.None = append(w.None, Weight{Feature: n})
 	}
 	return &Model{th: w.Thresholds, weights: w}
@@ -216,41 +238,85 @@ func (m *Model) toolUtility(x *toolVec) float64 {
 	return u
 }
 
-func (m *Model) noneUtility(y *noneVec) float64 {
+func (m *Model) noneUtility(g *relVec) float64 {
 	u := 0.0
-	for k := range y {
-		u += m.none[k] * y[k]
+	for k := range g {
+		u += m.none[k] * g[k]
 	}
 	return u
 }
 
-// probabilities sets each candidate's utility and probability and returns
-// none's probability: the softmax over the candidates that can be selected
-// and none (a barred candidate has probability 0).
-func (m *Model) probabilities(cands []cand, y *noneVec) float64 {
-	un := m.noneUtility(y)
-	hi := un
+// probabilities sets each candidate's utility and probability, fills g
+// with none's features as the model weighs them, and returns none's
+// probability: the nested logit of the package comment. A barred
+// candidate is no option: its probability is 0, and with no other option
+// none's is 1.
+func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
+	hi, top := math.Inf(-1), -1
 	for k := range cands {
-		cands[k].u = m.toolUtility(&cands[k].x)
-		if !cands[k].barred {
-			hi = math.Max(hi, cands[k].u)
+		c := &cands[k]
+		c.u = m.toolUtility(&c.x)
+		if c.barred {
+			continue
+		}
+		if top < 0 || c.u > hi || c.u == hi && c.x[fBM25] > cands[top].x[fBM25] {
+			hi, top = c.u, k
 		}
 	}
-	sum := math.Exp(un - hi)
+	if top < 0 {
+		for k := range cands {
+			cands[k].p = 0
+		}
+		g.fill(y, nil, 0, 0, 0, 0)
+		return 1
+	}
+	sum := 0.0
 	for k := range cands {
 		if cands[k].barred {
-			// A barred tool is no option: it is never selected, so it
-			// takes no share of the probability.
 			cands[k].p = 0
 			continue
 		}
 		cands[k].p = math.Exp(cands[k].u - hi)
 		sum += cands[k].p
 	}
+	p1, p2 := 0.0, 0.0
 	for k := range cands {
 		cands[k].p /= sum
+		if k != top && cands[k].p > p2 {
+			p2 = cands[k].p
+		}
 	}
-	return math.Exp(un-hi) / sum
+	p1 = cands[top].p
+	g.fill(y, &cands[top].x, p1, p2, hi+math.Log(sum), hi)
+	pNone := logistic(m.noneUtility(g))
+	for k := range cands {
+		cands[k].p *= 1 - pNone
+	}
+	return pNone
+}
+
+// fill sets none's features as the model weighs them: y, the top tool's
+// features x (none when nil), the top tool's and the runner-up's shares
+// of the ranking, its log-sum-exp and the top tool's utility.
+func (g *relVec) fill(y *noneVec, x *toolVec, p1, p2, lse, u float64) {
+	copy(g[:relTop], y[:])
+	if x == nil {
+		clear(g[relTop:])
+		return
+	}
+	copy(g[relTop:relRank], x[:])
+	r := g[relRank:]
+	r[rankP1], r[rankP2], r[rankLead], r[rankLogP1] = p1, p2, p1-p2, math.Log(p1+0.001)
+	r[rankLSE], r[rankUtility] = lse, u
+}
+
+// logistic is 1/(1+exp(-z)).
+func logistic(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
 }
 
 // MarshalWeights writes a weights file as route fit does: indented JSON

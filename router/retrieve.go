@@ -256,15 +256,17 @@ func (h *hits) reset() {
 
 // query scores every tool that holds one of the (distinct) terms.
 //
-// A term of names (a word written as a name) that no tool holds is an
-// argument ("from Euro to Dollar", "in Nashville"): it counts in neither
-// the query's idf mass nor its unseen terms.
-func (ix *index) query(h *hits, terms, names []string) {
+// A term of optional that no tool holds counts in neither the query's
+// idf mass nor its unseen terms: a word written as a name is then an
+// argument ("from Euro to Dollar", "in Nashville"), and the spelling of a
+// word read as a concept is no word the tools miss (a pt-BR word reaches
+// an English catalogue by its concept).
+func (ix *index) query(h *hits, terms, optional []string) {
 	h.reset()
 	for _, t := range terms {
 		it, held := ix.terms[t]
 		ps := it.postings
-		if len(ps) == 0 && containsTerm(names, t) {
+		if len(ps) == 0 && containsTerm(optional, t) {
 			continue
 		}
 		w := ix.unseenIDF
@@ -346,6 +348,22 @@ func (h *hits) detail(ts []int32) {
 	}
 }
 
+// holds reports whether tool t holds term in any field: its posting is
+// found by the tool's number, as a term's postings are in the order of
+// the tools.
+func (ix *index) holds(term string, t int32) bool {
+	ps := ix.terms[term].postings
+	k, hi := 0, len(ps)
+	for k < hi {
+		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
+			k = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return k < len(ps) && ps[k].tool == t
+}
+
 // scanPostings is how many postings a term may have for each tool detail
 // sets before detail looks the tools up rather than read them all.
 const scanPostings = 16
@@ -379,12 +397,16 @@ type scorer struct {
 	top     []int32
 	topKeys []float32 // beside top
 	none    noneVec
+	rel     relVec // none's features as the model weighs them
 	why     noter  // the details of a summary
 	shared  shared // what the candidates of the clause scored share
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.
 	clauses  []*grammar.Clause
 	features []features
+	// ctxTerms and ctxOptional are the room of a clause's context
+	// (Router.context).
+	ctxTerms, ctxOptional []string
 }
 
 func newScorer(n int) *scorer {
@@ -433,7 +455,7 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 // id format or vocabulary phrase the turn holds. Ties go to catalogue
 // order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
-	r.ix.query(&s.clause, f.terms, f.names)
+	r.ix.query(&s.clause, f.terms, f.optional)
 	clause, turn := s.clause.score, s.turn.score
 	key := func(t int32) float32 {
 		k := clause[t].score
@@ -474,11 +496,12 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	for _, t := range f.phrased {
 		push(t, true)
 	}
-	if len(rk.tools) == 0 && f.action != "" {
+	if len(rk.tools) == 0 && f.action != "" && !f.actionImplied {
 		// No tool holds a word of the clause ("fecha a cortina", and no
 		// tool names a curtain): the tools whose name acts by its action,
 		// or an action near it, are the candidates, for the model to
-		// weigh against none.
+		// weigh against none. An action the clause only implies (a bare
+		// noun phrase asks to see) reaches no tool this way.
 		for a, ts := range r.byAction {
 			if a == f.action || r.en.IsNear(f.action, a) {
 				for _, t := range ts {

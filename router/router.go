@@ -266,14 +266,14 @@ func unreadDecision(turn, lang, reason string) Decision {
 }
 
 // clauseFeatures reads every clause (a clause that refers back, "close
-// it", through the one before) and, for a turn of several clauses, scores
-// the whole turn's terms too.
+// it", through the one before); context then scores each clause's
+// context.
 func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause, []features) {
 	cs := slices.Grow(s.clauses[:0], len(p.Clauses))[:len(p.Clauses)]
 	fs := slices.Grow(s.features[:0], len(p.Clauses))[:len(p.Clauses)]
 	s.clauses, s.features = cs, fs
 	s.shared.f = nil // the features are read anew: nothing shared is theirs
-	var all, names []string
+	s.multi = false
 	for i := range p.Clauses {
 		c := &p.Clauses[i]
 		if i > 0 {
@@ -282,6 +282,7 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 		cs[i] = c
 		fs[i] = r.features(c)
 		fs[i].phrased = r.phraseTools(fs[i].phrased, p.Turn[c.Start:c.End])
+		r.phraseWordsOptional(&fs[i], p.Turn[c.Start:c.End])
 		for _, t := range fs[i].phrased {
 			// A phrase the vocabulary gives a tool names it: the turn
 			// holds the concepts of its name.
@@ -294,20 +295,42 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 			}
 		}
 		r.readUndo(&fs[i], p.Turn[c.Start:c.End])
-		if len(p.Clauses) > 1 {
-			for _, t := range fs[i].terms {
-				all = appendUnique(all, t)
-			}
-			for _, t := range fs[i].names {
-				names = appendUnique(names, t)
-			}
-		}
-	}
-	s.multi = len(p.Clauses) > 1
-	if s.multi {
-		r.ix.query(&s.turn, all, names)
 	}
 	return cs, fs
+}
+
+// context scores the context of clause i of a turn of several clauses:
+// the clause's terms with those of every clause after it and of every
+// clause before it that is no command or request of its own. A
+// statement, a question or a bare noun phrase sets the scene of the
+// request after it ("I'm planning a trip to Austin. Could you book a
+// house?"), and a clause after a request may say more of it ("book a
+// house. It's for four adults"); a command before the clause asked for
+// something else ("charge the card and then archive order 43"). A clause
+// with no such neighbour has no context but itself (s.multi is false).
+func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) {
+	s.multi = false
+	if len(cs) < 2 {
+		return
+	}
+	terms := append(s.ctxTerms[:0], fs[i].terms...)
+	optional := append(s.ctxOptional[:0], fs[i].optional...)
+	for j := range cs {
+		if j == i || j < i && commands(cs[j]) {
+			continue
+		}
+		s.multi = true
+		for _, t := range fs[j].terms {
+			terms = appendUnique(terms, t)
+		}
+		for _, t := range fs[j].optional {
+			optional = appendUnique(optional, t)
+		}
+	}
+	s.ctxTerms, s.ctxOptional = terms, optional
+	if s.multi {
+		r.ix.query(&s.turn, terms, optional)
+	}
 }
 
 // decideParse decides every clause. The decision is for the first clause
@@ -329,6 +352,7 @@ func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Dec
 	ds := make([]Decision, len(cs))
 	lead := -1
 	for i, c := range cs {
+		r.context(cs, fs, i, s)
 		ds[i] = r.decide(p, c, &fs[i], s, top, all)
 		if i > 0 {
 			ds[i].Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]

@@ -135,8 +135,8 @@ func TestSelectCatalogueWordTypo(t *testing.T) {
 	if exact.Tool != "restart_zorblet" || typo.Tool != "restart_zorblet" {
 		t.Fatalf("Select = %q and %q, want restart_zorblet for the word and for its typo", exact.Tool, typo.Tool)
 	}
-	if a, b := r.Explain(typo).Candidates[0].Utility, r.Explain(exact).Candidates[0].Utility; a >= b {
-		t.Errorf("a typo scores %.3f, the word itself %.3f: a typo must weigh less", a, b)
+	if a, b := typo.Candidates[0].Probability, exact.Candidates[0].Probability; a >= b {
+		t.Errorf("with a typo the tool's probability is %.3f, with the word itself %.3f: a typo must weigh less", a, b)
 	}
 }
 

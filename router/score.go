@@ -20,22 +20,25 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
-	statement     bool           // the clause reports something: its verb is no command
-	questionGet   bool           // a question with a verb of its own also asks to see
-	verbStem      string         // the stem of the verb as written
-	phrased       []int32        // tools whose vocabulary phrases the turn holds
-	plural        bool           // the head object is plural
-	all           bool           // the turn asks about all of a kind ("cancel all timers")
-	some          bool           // the turn asks about any there are ("any open invoices?")
-	actionFuzzy   bool           // the verb was read within an edit ("refnud")
-	fuzzy         []string       // object and name-word terms read within an edit
-	hasID         bool           // an argument names one thing
-	terms         []string       // the clause's retrieval terms, distinct
-	verbTerms     []string       // the retrieval stems of the verb as written
-	askedState    string         // the state a question asks about ("is the door locked?": lock)
-	names         []string       // terms of words written as names (Paris, Euro): arguments, when no tool holds them
-	words         []grammar.Word // the clause's words
-	norms         string         // the words' normalised forms, spaced and padded: read when first needed
+	statement     bool     // the clause reports something: its verb is no command
+	questionGet   bool     // a question with a verb of its own also asks to see
+	verbStem      string   // the stem of the verb as written
+	phrased       []int32  // tools whose vocabulary phrases the turn holds
+	plural        bool     // the head object is plural
+	all           bool     // the turn asks about all of a kind ("cancel all timers")
+	some          bool     // the turn asks about any there are ("any open invoices?")
+	actionFuzzy   bool     // the verb was read within an edit ("refnud")
+	fuzzy         []string // object and name-word terms read within an edit
+	hasID         bool     // an argument names one thing
+	terms         []string // the clause's retrieval terms, distinct
+	verbTerms     []string // the retrieval stems of the verb as written
+	askedState    string   // the state a question asks about ("is the door locked?": lock)
+	// optional are terms that count only where some tool holds them: words
+	// written as names (Paris, Euro), arguments when no tool holds them,
+	// and the spellings of words read as concepts.
+	optional []string
+	words    []grammar.Word // the clause's words
+	norms    string         // the words' normalised forms, spaced and padded: read when first needed
 }
 
 func (r *Router) features(c *grammar.Clause) features {
@@ -133,6 +136,18 @@ func (r *Router) features(c *grammar.Clause) features {
 		}
 		switch w.Class {
 		case grammar.Noun:
+			if lit, ok := r.literal(w); ok {
+				// A word read within an edit as another that this
+				// catalogue uses as written ("radius" is no slip of
+				// "radio" where a tool takes a radius).
+				if strings.HasPrefix(lit, objectPrefix) {
+					f.objects = appendUnique(f.objects, lit)
+				} else {
+					f.unknown = appendUnique(f.unknown, lit)
+				}
+				f.text = append(f.text, lit)
+				continue
+			}
 			if w.Fuzzy && len(r.postings[objectPrefix+w.Concept]) == 0 {
 				// A word read within an edit as a noun this catalogue
 				// never names is more likely a name ("acme"): keep it
@@ -152,6 +167,15 @@ func (r *Router) features(c *grammar.Clause) features {
 		case grammar.Verb:
 			f.text = append(f.text, r.term(actionPrefix, w.Concept))
 		case grammar.Unknown:
+			if lit, ok := r.literal(w); ok {
+				if strings.HasPrefix(lit, objectPrefix) {
+					f.objects = appendUnique(f.objects, lit)
+				} else {
+					f.unknown = appendUnique(f.unknown, lit)
+				}
+				f.text = append(f.text, lit)
+				continue
+			}
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
 				if len(r.postings[term]) == 0 {
@@ -165,7 +189,7 @@ func (r *Router) features(c *grammar.Clause) features {
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
 				if i > 0 && grammar.IsName(w.Text) {
-					f.names = appendUnique(f.names, term)
+					f.optional = appendUnique(f.optional, term)
 				}
 			}
 		}
@@ -223,14 +247,14 @@ func (r *Router) features(c *grammar.Clause) features {
 		// "show my orders": to see many things is to list them.
 		f.action = "list"
 	}
-	f.terms = r.clauseTerms(c, f.text, f.terms)
+	f.terms = r.clauseTerms(c, &f, f.text, f.terms)
 	return f
 }
 
 // clauseTerms are the retrieval terms of a clause: the concepts and stems
 // its evidence reads (text), and the stems of its verbs and nouns in the
 // turn's language, each once.
-func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
+func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string) []string {
 	for _, t := range text {
 		dst = appendUnique(dst, r.retrievalTerm(t))
 	}
@@ -244,7 +268,16 @@ func (r *Router) clauseTerms(c *grammar.Clause, text, dst []string) []string {
 		// quantifier, a particle such as on or off) is evidence too.
 		for part := range strings.FieldsSeq(w.Norm) {
 			if !r.an.stop[part] && len(part) > 1 {
-				dst = appendUnique(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
+				t := r.term(stemPrefix, r.turnStem.Stem(part))
+				if w.Concept != "" && !containsTerm(dst, t) {
+					// The spelling of a word read as a concept counts
+					// only where a tool holds it: a pt-BR word reaches
+					// an English catalogue by its concept, and its
+					// stem, which no tool there holds, is no word the
+					// tools miss.
+					f.optional = appendUnique(f.optional, t)
+				}
+				dst = appendUnique(dst, t)
 			}
 		}
 	}
@@ -397,4 +430,23 @@ func fitParam(params []param, a grammar.Arg) *param {
 		}
 	}
 	return nil
+}
+
+// literal is the term of a word read within an edit as another word,
+// read as it was written, when the catalogue holds that term: a word the
+// tools use is no slip of typing, whatever word of the lexicon it is
+// near.
+func (r *Router) literal(w *grammar.Word) (string, bool) {
+	if !w.Fuzzy {
+		return "", false
+	}
+	norm := tokenize.Normalize(w.Text)
+	if norm == w.Norm || strings.Contains(norm, " ") {
+		return "", false
+	}
+	t := r.an.wordTerm(norm, true)
+	if t == "" || strings.HasPrefix(t, actionPrefix) || len(r.postings[t]) == 0 {
+		return "", false
+	}
+	return r.term(t[:2], t[2:]), true
 }

@@ -78,6 +78,30 @@ func (r *Router) phraseTools(dst []int32, turn string) []int32 {
 	return dst
 }
 
+// phraseWordsOptional makes the words of the vocabulary phrases the
+// clause holds optional terms (features.optional): a phrase reads as the
+// name of its tool, whose terms the clause then holds, so its own words
+// ("put it in the attic") are no words the tools miss.
+func (r *Router) phraseWordsOptional(f *features, clause string) {
+	if len(r.phrases) == 0 || len(f.phrased) == 0 {
+		return
+	}
+	t := " " + strings.Join(strings.Fields(r.an.tk.Normalize(clause)), " ") + " "
+	for _, p := range r.phrases {
+		if i := strings.Index(t, p.text); i <= 0 || t[i-1] != ' ' || !isBoundary(t, i+len(p.text)) {
+			continue
+		}
+		for w := range strings.FieldsSeq(p.text) {
+			if term := r.an.wordTerm(w, true); term != "" {
+				f.optional = appendUnique(f.optional, r.retrievalTerm(term))
+			}
+			for _, st := range r.wordStems(w, nil) {
+				f.optional = appendUnique(f.optional, st)
+			}
+		}
+	}
+}
+
 func isBoundary(t string, i int) bool {
 	if i >= len(t) {
 		return true

@@ -57,6 +57,7 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 		return attribute(db, lx, adj)
 	}
 	lx.Adjective = db.Adjective
+	lx.Word = db.Word
 	return lx, nil
 })
 

@@ -632,7 +632,7 @@ var typoRows = []typoRow{
 	{"tunr the lights off", "tunr", "turn_off"},
 	{"dwonload the report", "dwonload", "download"},
 	{"cancel my subscripton", "subscripton", "subscription"},
-	{"open the calender for tomorrow", "calender", "calendar"},
+	{"open the calandar for tomorrow", "calandar", "calendar"},
 	{"unsubscirbe me from the newsletter", "unsubscirbe", "unsubscribe"},
 	{"schedual a meeting", "schedual", "schedule"},
 	{"reset my pasword", "pasword", "password"},
@@ -671,6 +671,13 @@ var typoWrong = []typoRow{
 	{"you're the best", "best", ""},                 // belt
 	{"I received a damaged item", "received", ""},   // revived
 	{"what did I spend last Saturday", "spend", ""}, // speed
+	// Words of the wordnet, in any of their forms.
+	{"what is the radius of the cone", "radius", ""}, // radio
+	{"what is the radius of the cone", "cone", ""},   // clone
+	{"find cooking classes near me", "cooking", ""},  // booking
+	{"which service provides it", "provides", ""},    // proxies
+	{"pick the closest station", "closest", ""},      // closets
+	{"the calender at the mill is broken", "calender", ""},
 }
 
 func TestParseTypos(t *testing.T) {

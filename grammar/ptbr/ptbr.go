@@ -67,6 +67,7 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 		return wordNoun(db, lx, w)
 	}
 	lx.Adjective = db.PortugueseAdjective
+	lx.Word = db.PortugueseWord
 	return lx, nil
 })
 

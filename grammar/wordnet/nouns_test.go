@@ -85,3 +85,46 @@ func TestAdjective(t *testing.T) {
 		}
 	}
 }
+
+func TestWord(t *testing.T) {
+	db, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"radius", true},
+		{"Cones", true},
+		{"cooking", true},    // ing
+		{"provides", true},   // s
+		{"received", true},   // ed, e
+		{"referring", true},  // a doubled consonant
+		{"closest", true},    // est
+		{"properly", true},   // an adverb of an adjective
+		{"children", true},   // an irregular form
+		{"invocie", false},   // a slip of typing
+		{"refnud", false},
+		{"xqzv", false},
+		{"a", false},
+	} {
+		if got := db.Word(tt.in); got != tt.want {
+			t.Errorf("Word(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"fatura", true},
+		{"faturas", true},
+		{"molhadas", true},
+		{"reuniao", true}, // reunião, folded
+		{"faturra", false},
+	} {
+		if got := db.PortugueseWord(tt.in); got != tt.want {
+			t.Errorf("PortugueseWord(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
