@@ -67,6 +67,15 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 		return wordNoun(db, lx, w)
 	}
 	lx.Adjective = db.PortugueseAdjective
+	// Tool names are read through the English lexicon: what a question
+	// word asks for must be a noun concept it gives.
+	enLx, err := en.Lexicon()
+	if err != nil {
+		return nil, err
+	}
+	if err := lx.CheckAsks(enLx.IsNounConcept, "the English lexicon or wordnet"); err != nil {
+		return nil, err
+	}
 	return lx, nil
 })
 
