@@ -1,10 +1,12 @@
 package grammar
 
 import (
-	"github.com/stalwart-agents/stalwart/tokenize"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
 // closedClasses are the function classes that win over a content reading
@@ -510,9 +512,10 @@ func (e *Engine) fits(w string, wantVerb bool) bool {
 }
 
 // clauses splits the pieces into clauses: at a clause break ("and then",
-// "then", "after that"), at "and" or a comma before a new verb, and at a
-// sentence mark followed by more words. It appends [start, end) spans to
-// dst[:0].
+// "then", "after that"), at "and" or a comma before a new verb (but not at
+// a question word that opens an indirect question: "me diz quando sai o
+// trem"), and at a sentence mark followed by more words. It appends
+// [start, end) spans to dst[:0].
 func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 	spans := dst[:0]
 	start := 0
@@ -549,7 +552,10 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 				cut(i, i+1)
 			}
 		case (pc.kind == pWord && pc.class == Function && pc.bits&fConjunction != 0) || pc.kind == pPunct && pc.punct == ',':
-			if hasVerb && startsWithVerb(ps[i+1:]) {
+			// A question word after a verb such as "tell" or "dizer"
+			// opens an indirect question, no clause of its own: "me diz
+			// quando sai a balsa".
+			if hasVerb && startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
 				cut(i, i+1)
 			}
 		case pc.kind == pWord && pc.class == Verb:
@@ -595,8 +601,9 @@ func startsWithVerb(ps []piece) bool {
 	return false
 }
 
-// clause builds the Clause of a span of pieces.
-func (e *Engine) clause(turn string, ps []piece) Clause {
+// clause builds the Clause of a span of pieces. mainAfter is true when a
+// comma parts it from the clause after it.
+func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	c := Clause{Words: make([]Word, 0, len(ps))}
 	if len(ps) > 0 {
 		c.Start, c.End = ps[0].start, ps[len(ps)-1].end
@@ -782,6 +789,10 @@ func (e *Engine) clause(turn string, ps []piece) Clause {
 				pc.norm = tokenize.Normalize(pc.text)
 			}
 		}
+	}
+	// What a question word asks for: not an object the turn names.
+	if asked := e.asks(ps, c.Act, c.Negated, firstWord, endsQ, mainAfter); len(asked) > 0 {
+		c.Asks = slices.Clone(asked)
 	}
 	// Words, objects and arguments.
 	var lastNoun string

@@ -145,6 +145,14 @@ type Clause struct {
 	// the door open?"), the attribute a question about a quality asks for
 	// ("how hot is the office?": temperature).
 	Implied []string `json:"implied,omitempty"`
+	// Asks are the noun concepts a question word asks for: "when" asks
+	// for a date or a time, "where" for a location, "how many" for a
+	// count. They are read only where the word asks (at the start of a
+	// question, or after a verb such as "tell me" or "do you know"), never
+	// from a relative ("the office where I work") or a subordinate clause
+	// ("when I log in, ..."). They are not in Objects: the turn asks for
+	// them, it does not name them.
+	Asks []string `json:"asks,omitempty"`
 	// State is the state a question asks about ("is the door open?":
 	// open) or a verbless command sets ("lights off": turn_off), as the
 	// concept of the action that brings it about where the lexicon has

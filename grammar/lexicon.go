@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,8 +37,19 @@ type Lexicon struct {
 	// politeness, ...) to its words and phrases.
 	Function map[string]map[string]bool
 	// Values maps the words of the valued classes (number_word, ordinal,
-	// weekday, month, currency, currency_symbol, state) to their values.
+	// weekday, month, currency, currency_symbol, state, asks) to their
+	// values, as written.
 	Values map[string]map[string]string
+	// Asks maps a question word or phrase of the asks class ("when",
+	// "how many", "quanto custa") to the noun concepts it asks for, in
+	// file order: "when" asks for a date or a time. The slices are the
+	// lexicon's: read only.
+	Asks map[string][]string
+	// Indirect holds every form of the verbs that take an indirect
+	// question ("tell me when", "do you know where", "me diz quando"),
+	// the indirect class: a question word right after one asks as a
+	// question at the start of a clause does.
+	Indirect map[string]bool
 	// MaxPhrase is the most words any entry has.
 	MaxPhrase int
 	// Particles are the words that complete phrasal verbs ("on", "off",
@@ -62,6 +74,10 @@ type Lexicon struct {
 	// written, never as a slip of typing for another word. Nil when the
 	// language's lexicon does not say.
 	Word func(word string) bool
+
+	// asksAt is where each entry of the asks class was read, for
+	// CheckAsks.
+	asksAt map[string]token.Position
 }
 
 // Noun reads a normalised word as a noun: a noun the lexicon lists, or
@@ -109,15 +125,30 @@ const (
 // as base forms whose other forms the morphology gives.
 const VerbClass = "verb"
 
+// AsksClass is the function.tsv class of the question words that ask for
+// attributes, written word=concept+concept ("when=date+time"): the noun
+// concepts the word asks for, as English lemmas, most telling first. Every
+// word of it is a word of the question class too.
+const AsksClass = "asks"
+
+// IndirectClass is the function.tsv class of the verbs that take an
+// indirect question (tell, know; dizer, saber): written as base forms, or
+// as phrases whose first word is the verb ("find out"), whose other forms
+// the morphology gives. Read into Lexicon.Indirect, not Function: they
+// are content words of the language, not function words.
+const IndirectClass = "indirect"
+
 // valuedClasses are the function.tsv classes whose entries are word=value.
 var valuedClasses = map[string]bool{"number_word": true, "ordinal": true, "currency": true, "currency_symbol": true,
-	"weekday": true, "month": true, "state": true}
+	"weekday": true, "month": true, "state": true, AsksClass: true}
 
 // LoadLexicon reads a lexicon from the folder dir of fsys: actions.tsv,
 // nouns.tsv, antonyms.tsv and function.tsv. Every problem of every file is
 // reported, each with its file and line; the error is a scanner.ErrorList.
 // A word in two concepts, a pair twice, or a concept that is named but not
-// defined is an error.
+// defined is an error; so is an asks word that is no word of the question
+// class, or that names a concept not written as one (CheckAsks checks
+// that its concepts are nouns, against a lexicon that knows them).
 func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 	lx := &Lexicon{
 		Actions:     map[string]string{},
@@ -128,7 +159,10 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 		NounWords:   map[string][]string{},
 		Function:    map[string]map[string]bool{},
 		Values:      map[string]map[string]string{},
+		Asks:        map[string][]string{},
+		Indirect:    map[string]bool{},
 		Particles:   map[string]map[string]string{},
+		asksAt:      map[string]token.Position{},
 	}
 	var errs scanner.ErrorList
 	read := func(name string, fields int, each func(pos token.Position, f []string)) {
@@ -166,7 +200,7 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 
 	// function.tsv first: the irregular verbs feed the action forms.
 	irregular := map[string][]string{}
-	var verbs []string
+	var verbs, indirect []string
 	read(FunctionFile, 2, func(pos token.Position, f []string) {
 		class := f[0]
 		if class == "irregular" {
@@ -204,6 +238,20 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 					errs.Add(pos, fmt.Sprintf("%s %q listed twice", class, w))
 				}
 				vals[w] = v
+				if class == AsksClass {
+					lx.Asks[w] = readAsks(pos, w, v, &errs)
+					lx.asksAt[w] = pos
+				}
+			}
+			return
+		}
+		if class == IndirectClass {
+			for _, w := range splitList(f[1]) {
+				w = tokenize.Normalize(w)
+				if slices.Contains(indirect, w) {
+					errs.Add(pos, fmt.Sprintf("%s %q listed twice", class, w))
+				}
+				indirect = append(indirect, w)
 			}
 			return
 		}
@@ -229,6 +277,21 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 	for _, w := range verbs {
 		for _, form := range morph.VerbForms(w, irregular[w]) {
 			lx.Function[VerbClass][form] = true
+		}
+	}
+	for _, w := range indirect {
+		first, rest, phrasal := strings.Cut(w, " ")
+		for _, form := range morph.VerbForms(first, irregular[first]) {
+			if phrasal {
+				form += " " + rest
+			}
+			lx.Indirect[form] = true
+		}
+	}
+	// A word asks for attributes only where it is read as a question word.
+	for w, pos := range lx.asksAt {
+		if !lx.Function["question"][w] {
+			errs.Add(pos, fmt.Sprintf("asks word %q is no word of the question class", w))
 		}
 	}
 
@@ -355,6 +418,75 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 		return nil, errs
 	}
 	return lx, nil
+}
+
+// readAsks reads the concepts of an asks entry, "date+time": each an
+// English lemma of lowercase letters and underscores, none twice.
+func readAsks(pos token.Position, w, v string, errs *scanner.ErrorList) []string {
+	concepts := strings.Split(v, "+")
+	for i, c := range concepts {
+		c = strings.TrimSpace(c)
+		concepts[i] = c
+		if !isConceptID(c) {
+			errs.Add(pos, fmt.Sprintf("asks word %q names %q, which is not a concept (lowercase letters and _)", w, c))
+		} else if slices.Contains(concepts[:i], c) {
+			errs.Add(pos, fmt.Sprintf("asks word %q names %q twice", w, c))
+		}
+	}
+	return slices.Clip(concepts)
+}
+
+// isConceptID reports whether s is written as a concept is: lowercase
+// ASCII letters, with underscores between words (pull_request).
+func isConceptID(s string) bool {
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckAsks checks that every concept the asks class names is a noun
+// concept, as isNoun reports; of names what isNoun reads ("the English
+// lexicon or wordnet"). Both grammars pass the English lexicon's
+// IsNounConcept: tool names and descriptions are read through the English
+// lexicon, so a concept it cannot give would match no tool. Every problem
+// is reported with its file and line; the error is a scanner.ErrorList, or
+// nil.
+func (lx *Lexicon) CheckAsks(isNoun func(concept string) bool, of string) error {
+	var errs scanner.ErrorList
+	for w, concepts := range lx.Asks {
+		for _, c := range concepts {
+			if isConceptID(c) && !isNoun(c) {
+				errs.Add(lx.asksAt[w], fmt.Sprintf("asks word %q names %q, which is no noun concept of %s", w, c, of))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return errs
+	}
+	return nil
+}
+
+// IsNounConcept reports whether c is a noun concept the lexicon gives: a
+// noun concept it lists, or a one-word noun of its wordnet that it does not
+// list as a word of another concept ("place" is a word of location, so no
+// concept of its own). For the English lexicon these are the concepts tool
+// names and descriptions are read as.
+func (lx *Lexicon) IsNounConcept(c string) bool {
+	if _, ok := lx.NounWords[c]; ok {
+		return true
+	}
+	if _, listed := lx.Nouns[c]; listed || lx.WordNoun == nil || strings.Contains(c, " ") {
+		return false
+	}
+	nf, _, ok := lx.WordNoun(c)
+	return ok && nf.Concept == c && !nf.Plural
 }
 
 func (lx *Lexicon) notePhrase(w string) {

@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"errors"
+	"go/scanner"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -74,6 +76,13 @@ func TestLoadLexiconErrors(t *testing.T) {
 		{"antonyms", "get\tnothing\n", "lx/antonyms.tsv:1: antonym \"nothing\" is not an action concept"},
 		{"function", "determiner\tthe, the\n", "lx/function.tsv:1: determiner \"the\" listed twice"},
 		{"function", "number_word\ttwo\n", "number_word entry \"two\" is not word=value"},
+		{"function", "question\twhen\nasks\twhen\n", "lx/function.tsv:2: asks entry \"when\" is not word=value"},
+		{"function", "question\twhen\nasks\twhen=Date\n", "asks word \"when\" names \"Date\", which is not a concept"},
+		{"function", "question\twhen\nasks\twhen=date+\n", "asks word \"when\" names \"\", which is not a concept"},
+		{"function", "question\twhen\nasks\twhen=date+date\n", "asks word \"when\" names \"date\" twice"},
+		{"function", "question\twhen\nasks\twhen=date\nasks\twhen=time\n", "lx/function.tsv:3: asks \"when\" listed twice"},
+		{"function", "asks\twhere=location\n", "lx/function.tsv:1: asks word \"where\" is no word of the question class"},
+		{"function", "indirect\ttell, know, tell\n", "lx/function.tsv:1: indirect \"tell\" listed twice"},
 	}
 	for _, tt := range tests {
 		files := map[string]string{}
@@ -85,5 +94,57 @@ func TestLoadLexiconErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("LoadLexicon with %s %q = %v, want an error containing %q", tt.file, tt.data, err, tt.want)
 		}
+	}
+}
+
+func TestLoadLexiconAsks(t *testing.T) {
+	lx, err := LoadLexicon(lexiconFS(
+		"get\t-\tget, show\n",
+		"order\torder/orders\n",
+		"",
+		"question\twhen, how many, quando\nasks\twhen=date+time, how many=count\nasks\tquando=date + time\n"+
+			"indirect\ttell, find out\nirregular\ttell, told, told\nirregular\tfind, found, found\n",
+	), "lx", plain{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"when", "date time"}, {"how many", "count"}, {"quando", "date time"}, {"how", ""},
+	} {
+		if got := strings.Join(lx.Asks[tt.in], " "); got != tt.want {
+			t.Errorf("Asks[%q] = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"tell", true}, {"told", true}, {"find out", true}, {"found out", true}, {"find", false}, {"out", false},
+	} {
+		if got := lx.Indirect[tt.in]; got != tt.want {
+			t.Errorf("Indirect[%q] = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	if lx.Function["indirect"] != nil {
+		t.Errorf("the indirect verbs are function words: %v", lx.Function["indirect"])
+	}
+	if err := lx.CheckAsks(func(string) bool { return true }, "the test nouns"); err != nil {
+		t.Errorf("CheckAsks with every concept a noun = %v, want nil", err)
+	}
+	// Every concept that is no noun is reported, with its line.
+	var list scanner.ErrorList
+	if err := lx.CheckAsks(func(c string) bool { return c != "time" }, "the test nouns"); !errors.As(err, &list) {
+		t.Fatalf("CheckAsks with time no noun = %v, want a scanner.ErrorList", err)
+	}
+	var got []string
+	for _, e := range list {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		`lx/function.tsv:2: asks word "when" names "time", which is no noun concept of the test nouns`,
+		`lx/function.tsv:3: asks word "quando" names "time", which is no noun concept of the test nouns`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("CheckAsks with time no noun:\nhave %q\nwant %q", got, want)
 	}
 }

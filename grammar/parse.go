@@ -75,6 +75,13 @@ type Rules struct {
 	// PluralOnly reads a word as a plural noun form when the lexicon has
 	// only its singular (pt: "pedidos" from "pedido"); may be nil.
 	PluralOnly func(norm string, lx *Lexicon) (NounForm, bool)
+	// Inverts is true where a direct question puts a verb before its
+	// subject ("when does the store open?", not "when the store opens"):
+	// there a question word that is also a conjunction, followed straight
+	// by a subject (a pronoun, a determiner or a noun), opens a
+	// subordinate clause ("when I log in", "when the backup finishes")
+	// unless its clause ends with a question mark.
+	Inverts bool
 }
 
 // Engine reads turns of one language with its lexicon and rules. It is
@@ -341,7 +348,10 @@ func (e *Engine) Parse(turn string) *Parse {
 		p.Clauses = make([]Clause, 0, len(spans))
 	}
 	for _, span := range spans {
-		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]]))
+		// A clause cut from the next at a comma may be a subordinate
+		// clause before its main clause ("when I log in, show my orders").
+		mainAfter := span[1] < len(pieces) && pieces[span[1]].kind == pPunct && pieces[span[1]].punct == ','
+		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]], mainAfter))
 	}
 	return p
 }

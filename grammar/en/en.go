@@ -58,6 +58,11 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	}
 	lx.Adjective = db.Adjective
 	lx.Word = db.Word
+	// Tool names are read through this lexicon: what a question word
+	// asks for must be a noun concept it gives.
+	if err := lx.CheckAsks(lx.IsNounConcept, "the English lexicon or wordnet"); err != nil {
+		return nil, err
+	}
 	return lx, nil
 })
 
@@ -114,6 +119,7 @@ func Rules(lx *grammar.Lexicon) grammar.Rules {
 		Subjects:   []string{"i", "we"},
 		Wants:      []string{"want", "wanna", "need", "like", "love", "wish"},
 		IDNouns:    []string{"number", "id", "no", "num", "nr", "ref"},
+		Inverts:    true,
 	}
 }
 

@@ -68,6 +68,15 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	}
 	lx.Adjective = db.PortugueseAdjective
 	lx.Word = db.PortugueseWord
+	// Tool names are read through the English lexicon: what a question
+	// word asks for must be a noun concept it gives.
+	enLx, err := en.Lexicon()
+	if err != nil {
+		return nil, err
+	}
+	if err := lx.CheckAsks(enLx.IsNounConcept, "the English lexicon or wordnet"); err != nil {
+		return nil, err
+	}
 	return lx, nil
 })
 

@@ -97,14 +97,14 @@ func TestWord(t *testing.T) {
 	}{
 		{"radius", true},
 		{"Cones", true},
-		{"cooking", true},    // ing
-		{"provides", true},   // s
-		{"received", true},   // ed, e
-		{"referring", true},  // a doubled consonant
-		{"closest", true},    // est
-		{"properly", true},   // an adverb of an adjective
-		{"children", true},   // an irregular form
-		{"invocie", false},   // a slip of typing
+		{"cooking", true},   // ing
+		{"provides", true},  // s
+		{"received", true},  // ed, e
+		{"referring", true}, // a doubled consonant
+		{"closest", true},   // est
+		{"properly", true},  // an adverb of an adjective
+		{"children", true},  // an irregular form
+		{"invocie", false},  // a slip of typing
 		{"refnud", false},
 		{"xqzv", false},
 		{"a", false},

@@ -1,0 +1,32 @@
+package en
+
+import "testing"
+
+// benchTurns are everyday turns of every act, questions with and without a
+// question word among them.
+var benchTurns = []string{
+	"show me the invoices from last month",
+	"could you cancel my gym membership",
+	"when does the library close today?",
+	"where did I park the car",
+	"how many unread messages do I have",
+	"is the garage door open?",
+	"my phone bill was charged twice",
+	"tell me when the ferry to the island sails",
+	"turn the porch lights off and lock the back door",
+	"what time is the piano lesson tomorrow",
+}
+
+// BenchmarkParse reads a turn of benchTurns per iteration.
+func BenchmarkParse(b *testing.B) {
+	g, err := fixedGrammar()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g.Parse(benchTurns[i%len(benchTurns)])
+		i++
+	}
+}
