@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 )
 
 // Features are the second stage of Select: every piece of evidence, read
@@ -79,6 +80,12 @@ const (
 	fHeadUnheld               // the clause names a head object the tool holds nowhere
 	fObjectsHeld              // the share of the clause's objects the tool holds anywhere
 	fActionHeld               // the tool holds the clause's action anywhere, or acts by one near it
+	fAskedName                // the tool's name holds what the clause's question word asks for ("when": a date)
+	fAskedText                // only the tool's description or parameters hold what the question word asks for
+	fActionSynonym            // the wordnets relate the action to the tool's by a synonym or a derivation (1/sense)
+	fActionHypernym           // the wordnets relate the action to the tool's as a kind of it, or it of the action (1/sense, half two levels up)
+	fFreeText                 // some parameter of the tool takes free text (a string with no enum, pattern or format)
+	fUnheldFree               // the share of the clause's objects the tool holds nowhere, for a tool with a free-text parameter that may take them
 	numToolFeatures
 )
 
@@ -92,7 +99,8 @@ var toolFeatureNames = [numToolFeatures]string{
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
-	"head_held", "head_unheld", "objects_held", "action_held",
+	"head_held", "head_unheld", "objects_held", "action_held", "asked_name", "asked_text",
+	"action_synonym", "action_hypernym", "free_text", "unheld_free",
 }
 
 // The features of "none", per clause.
@@ -222,7 +230,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	// 1. Action.
 	if f.action != "" && ti.action != "" {
 		weak := m.weak
-		rel := m.action(ti)
+		rel := m.action(r, ti)
 		switch {
 		case ti.writes && (weak && (f.action == ti.action || rel.near) && !m.seeing ||
 			f.askedState != "" && f.askedState == ti.action):
@@ -276,6 +284,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if why != nil {
 				why.note(fActionNear, "%s ~ %s", f.action, ti.action)
 			}
+		case rel.hasRelated && !f.actionImplied:
+			// "reimburse" for refund: the wordnets relate the two
+			// verbs, by a synonym, a derivation or a kind of it.
+			k := fActionSynonym
+			if rel.related.kind == wordnet.Hypernym || rel.related.kind == wordnet.Hypernym2 {
+				k = fActionHypernym
+			}
+			x[k] = relationWeight(rel.related)
+			if why != nil {
+				why.note(k, "%s ~ %s: %s, sense %d", f.action, ti.action, rel.related.kind, rel.related.sense)
+			}
+			fit = true
 		case containsTerm(ti.actions, f.action) && !weak:
 			x[fActionSecond] = 1
 			if why != nil {
@@ -490,6 +510,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameCoverage] = float64(held) / float64(n)
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
+
 	x[fBM25Log] = math.Log(x[fBM25] + 0.01)
 	x[fCoverageLog] = math.Log(x[fCoverage] + 0.01)
 	if ti.described {
@@ -531,8 +552,35 @@ func (r *Router) heldEvidence(i int, f *features, x *toolVec, why noter) {
 	if len(f.objects) > 0 {
 		x[fObjectsHeld] = float64(held) / float64(len(f.objects))
 	}
+	if r.tools[i].takes[vText] {
+		// "turn on the kitchen lights": a tool that takes a name or
+		// an area may take the words it does not hold as values.
+		x[fFreeText] = 1
+		if len(f.objects) > 0 {
+			x[fUnheldFree] = 1 - x[fObjectsHeld]
+		}
+	}
 	if f.action != "" && (r.ix.holds(r.term(conceptPrefix, f.action), t) || x[fActionNear] > 0 || x[fActionSame] > 0) {
 		x[fActionHeld] = 1
+	}
+	// What the question word asks for ("when": a date or a time), in
+	// the name or elsewhere.
+	ti := &r.tools[i]
+	for _, a := range f.asks {
+		o := r.term(objectPrefix, a)
+		if containsTerm(ti.objects, o) {
+			x[fAskedName], x[fAskedText] = 1, 0
+			if why != nil {
+				why.note(fAskedName, "the question asks for a %s", a)
+			}
+			break
+		}
+		if x[fAskedText] == 0 && r.ix.holds(r.term(conceptPrefix, a), t) {
+			x[fAskedText] = 1
+			if why != nil {
+				why.note(fAskedText, "the question asks for a %s", a)
+			}
+		}
 	}
 }
 
@@ -572,6 +620,7 @@ const (
 	vDate
 	vMoney
 	vQuoted
+	vText // not a kind of argument: some parameter takes free text (a string with no enum or pattern)
 	numValueKinds
 )
 
@@ -603,6 +652,9 @@ func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
 			takes[vNumber], takes[vMoney] = true, true
 		case "string":
 			takes[vQuoted] = true
+			if len(p.enum) == 0 && p.pattern == nil && p.format == "" {
+				takes[vText] = true
+			}
 			if p.format == "date" || p.format == "date-time" || containsTerm(p.terms, objectPrefix+"date") {
 				takes[vDate] = true
 			}

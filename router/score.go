@@ -38,12 +38,13 @@ type features struct {
 	// and the spellings of words read as concepts.
 	optional []string
 	words    []grammar.Word // the clause's words
+	asks     []string       // the concepts the clause's question word asks for ("when": date, time)
 	norms    string         // the words' normalised forms, spaced and padded: read when first needed
 }
 
 func (r *Router) features(c *grammar.Clause) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
-		statement: c.Act == grammar.Statement, words: c.Words}
+		statement: c.Act == grammar.Statement, words: c.Words, asks: c.Asks}
 	// The lists of the clause are cut from one array, each with room for
 	// as many terms as the clause gives it at most (a list that needs
 	// more grows apart).

@@ -45,6 +45,10 @@ type actionOf struct {
 	gen     uint32
 	near    bool // r.en.IsNear(f.action, action)
 	antonym bool // r.en.IsAntonym(f.action, action)
+	// related is how the wordnets relate the two actions, either way
+	// (relatedLemmas), when they do.
+	related    relation
+	hasRelated bool
 }
 
 // share reads what the candidates of clause f share into s.shared, unless
@@ -105,11 +109,18 @@ func (r *Router) share(f *features, s *scorer) *shared {
 }
 
 // action is how the clause's action relates to ti's; both have one.
-func (m *shared) action(ti *toolInfo) *actionOf {
+func (m *shared) action(r *Router, ti *toolInfo) *actionOf {
 	a := &m.actions[ti.actionID]
 	if a.gen != m.gen {
 		*a = actionOf{gen: m.gen, near: containsTerm(m.near, ti.action) || containsTerm(ti.near, m.f.action),
 			antonym: containsTerm(m.antonyms, ti.action)}
+		if r.wn != nil && m.f.action != ti.action {
+			turn, tool := conceptLemma(m.f.action), conceptLemma(ti.action)
+			a.related, a.hasRelated = relatedLemmas(r.wn, turn)[tool]
+			if !a.hasRelated {
+				a.related, a.hasRelated = relatedLemmas(r.wn, tool)[turn]
+			}
+		}
 	}
 	return a
 }
