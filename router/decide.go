@@ -36,8 +36,12 @@ const minRead = 0.34
 //  3. Retrieval: BM25F over the name's action and object fields, the
 //     description and the parameters, with the lexicons' concepts beside
 //     the stems, hands the best Candidates tools to the model.
-//  4. The model: each candidate's features (features.go) and none's give
-//     utilities; their softmax gives each a probability.
+//  4. The model (model.go), a nested logit: each candidate's features
+//     (features.go) give it a utility, and the softmax of the utilities
+//     its share of the ranking; none's features, with the top tool's and
+//     the ranking's, give none's utility, whose logistic is none's
+//     probability; a candidate's probability is its share times one less
+//     none's.
 //  5. Withdrawn: if the likeliest tool, or one within the read margin of
 //     it, is withdrawn and its name fits the turn, the outcome is
 //     withdrawn: refused, never routed elsewhere; withdrawn tools are

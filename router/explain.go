@@ -36,20 +36,26 @@ type Explanation struct {
 }
 
 // ExplainedCandidate is a candidate with the arithmetic of its
-// probability: each feature's value, weight and contribution. The zero value
+// probability: each feature's value, weight and contribution to its
+// utility; its share of the ranking (the softmax of the utilities of the
+// candidates that can be selected); and its probability, the share times
+// the probability that some tool fits (one less none's). The zero value
 // names no tool, with every number 0 and no features.
 type ExplainedCandidate struct {
 	Tool        string         `json:"tool"`
 	Kind        string         `json:"kind"`
 	Score       float64        `json:"score"`
 	Utility     float64        `json:"utility"`
+	Share       float64        `json:"share"`
 	Probability float64        `json:"probability"`
 	Barred      bool           `json:"barred,omitempty"`
 	Features    []Contribution `json:"features"`
 }
 
-// ExplainedNone is the arithmetic of none's probability. The zero value has
-// utility and probability 0 and no features.
+// ExplainedNone is the arithmetic of none's probability, the logistic of
+// its utility: each feature's value, weight and contribution, none's own
+// features, the top tool's ("top_...") and the ranking's ("rank_..."). The
+// zero value has utility and probability 0 and no features.
 type ExplainedNone struct {
 	Utility     float64        `json:"utility"`
 	Probability float64        `json:"probability"`
@@ -116,8 +122,12 @@ func (r *Router) Explain(d Decision) *Explanation {
 		n := noter{}
 		var tmp cand
 		r.toolFeatures(int(cands[k].tool), f, s, &tmp, n)
+		share := 0.0
+		if pNone < 1 {
+			share = cands[k].p / (1 - pNone)
+		}
 		ec := ExplainedCandidate{Tool: ti.tool.Name, Kind: string(ti.tool.Kind), Score: round3(cands[k].x[fBM25]),
-			Utility: round3(cands[k].u), Probability: round3(cands[k].p), Barred: cands[k].barred}
+			Utility: round3(cands[k].u), Share: round3(share), Probability: round3(cands[k].p), Barred: cands[k].barred}
 		for j := range numToolFeatures {
 			if v := cands[k].x[j]; v != 0 {
 				w := r.model.tool[j]
@@ -168,9 +178,10 @@ func (x *Explanation) String() string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("features: value x weight = contribution\n")
+	b.WriteString("features: value x weight = contribution; a candidate's share is the softmax of the utilities, ")
+	b.WriteString("none's probability the logistic of its utility, a candidate's probability its share x (1 - none's)\n")
 	for _, c := range x.Candidates {
-		fmt.Fprintf(&b, "candidate %s (%s): probability %.3f, utility %.2f, bm25f %.3f", c.Tool, c.Kind, c.Probability, c.Utility, c.Score)
+		fmt.Fprintf(&b, "candidate %s (%s): probability %.3f, share %.3f, utility %.2f, bm25f %.3f", c.Tool, c.Kind, c.Probability, c.Share, c.Utility, c.Score)
 		if c.Barred {
 			b.WriteString(", barred")
 		}

@@ -472,7 +472,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 	}
 	r.paramEvidence(ti, f, m, x, why)
-	r.heldEvidence(i, f, x, why)
+	r.heldEvidence(i, f, m, x, why)
 	// 4. Form.
 	read := ti.reads
 	switch {
@@ -530,11 +530,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 // description or its parameters. What a turn asks for is its action and
 // its objects, the head first; a tool that holds none of them answers
 // another request, however many other words it shares.
-func (r *Router) heldEvidence(i int, f *features, x *toolVec, why noter) {
+func (r *Router) heldEvidence(i int, f *features, m *shared, x *toolVec, why noter) {
 	t := int32(i)
 	held := 0
 	for k, o := range f.objects {
-		if r.ix.holds(r.retrievalTerm(o), t) {
+		if postingsHold(m.objectRet[k], t) {
 			held++
 			if k == 0 {
 				x[fHeadHeld] = 1
@@ -552,7 +552,8 @@ func (r *Router) heldEvidence(i int, f *features, x *toolVec, why noter) {
 	if len(f.objects) > 0 {
 		x[fObjectsHeld] = float64(held) / float64(len(f.objects))
 	}
-	if r.tools[i].takes[vText] {
+	ti := &r.tools[i]
+	if ti.takes[vText] {
 		// "turn on the kitchen lights": a tool that takes a name or
 		// an area may take the words it does not hold as values.
 		x[fFreeText] = 1
@@ -560,22 +561,20 @@ func (r *Router) heldEvidence(i int, f *features, x *toolVec, why noter) {
 			x[fUnheldFree] = 1 - x[fObjectsHeld]
 		}
 	}
-	if f.action != "" && (r.ix.holds(r.term(conceptPrefix, f.action), t) || x[fActionNear] > 0 || x[fActionSame] > 0) {
+	if f.action != "" && (x[fActionNear] > 0 || x[fActionSame] > 0 || postingsHold(m.actionRet, t)) {
 		x[fActionHeld] = 1
 	}
 	// What the question word asks for ("when": a date or a time), in
 	// the name or elsewhere.
-	ti := &r.tools[i]
-	for _, a := range f.asks {
-		o := r.term(objectPrefix, a)
-		if containsTerm(ti.objects, o) {
+	for k, a := range f.asks {
+		if containsTerm(ti.objects, m.askTerms[k]) {
 			x[fAskedName], x[fAskedText] = 1, 0
 			if why != nil {
 				why.note(fAskedName, "the question asks for a %s", a)
 			}
 			break
 		}
-		if x[fAskedText] == 0 && r.ix.holds(r.term(conceptPrefix, a), t) {
+		if x[fAskedText] == 0 && postingsHold(m.askRet[k], t) {
 			x[fAskedText] = 1
 			if why != nil {
 				why.note(fAskedText, "the question asks for a %s", a)

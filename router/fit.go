@@ -10,10 +10,11 @@ import (
 )
 
 // Fitting: the weights of the model are fit by L2-regularised maximum
-// likelihood of the conditional logit over labelled turns, each training
-// corpus weighing the same however many cases it has; then the thresholds
-// of each risk tier are chosen on the same turns for the decision's cost.
-// It is deterministic: the same examples give the same weights.
+// likelihood over labelled turns, each training corpus weighing the same
+// however many cases it has, the ranking first and none's weights on top
+// of it (see Fit); then the thresholds of each risk tier are chosen on the
+// same turns for the decision's cost. It is deterministic: the same
+// examples give the same weights.
 
 // Costs of the decision, as the bench counts: a wrong selection (a wrong
 // tool, or any tool for a turn that asks for none) costs CostWrong; any

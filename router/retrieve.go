@@ -42,7 +42,7 @@ const (
 // Candidates is how many tools retrieval hands to the model: the best by
 // BM25F over the clause and the whole turn. Recall at this depth is
 // near the whole catalogue's on every corpus measured.
-const Candidates = 16
+const Candidates = 10
 
 // Term prefix of a retrieval concept term: a concept of either class
 // ("c:order"), so the action "order" and the thing reach each other.
@@ -348,11 +348,10 @@ func (h *hits) detail(ts []int32) {
 	}
 }
 
-// holds reports whether tool t holds term in any field: its posting is
-// found by the tool's number, as a term's postings are in the order of
-// the tools.
-func (ix *index) holds(term string, t int32) bool {
-	ps := ix.terms[term].postings
+// postingsHold reports whether tool t is among ps, a term's postings (in
+// any field): its posting is found by the tool's number, as a term's
+// postings are in the order of the tools.
+func postingsHold(ps []rposting, t int32) bool {
 	k, hi := 0, len(ps)
 	for k < hi {
 		if m := int(uint(k+hi) >> 1); ps[m].tool < t {

@@ -20,6 +20,13 @@ type shared struct {
 	antonyms     []string    // the actions the lexicon gives as opposite f.action
 	actionText   []posting   // the postings of actionPrefix+f.action
 	objectText   [][]posting // beside f.objects: the postings of each
+	// objectRet, actionRet and askRet are the retrieval index's postings
+	// (every field) of f.objects, f.action and f.asks; askTerms are
+	// the object terms of f.asks.
+	objectRet [][]rposting
+	actionRet []rposting
+	askRet    [][]rposting
+	askTerms  []string
 	// turn are beside f.objects: each one's lemma and relations, read
 	// when turnRead.
 	turn     []objectLemma
@@ -68,9 +75,18 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.antonyms = r.en.Antonyms[f.action]
 		m.actionText = r.postings[r.term(actionPrefix, f.action)]
 	}
-	m.objectText = m.objectText[:0]
+	m.objectText, m.objectRet, m.actionRet = m.objectText[:0], m.objectRet[:0], nil
 	for _, o := range f.objects {
 		m.objectText = append(m.objectText, r.postings[o])
+		m.objectRet = append(m.objectRet, r.ix.terms[r.retrievalTerm(o)].postings)
+	}
+	if f.action != "" {
+		m.actionRet = r.ix.terms[r.term(conceptPrefix, f.action)].postings
+	}
+	m.askRet, m.askTerms = m.askRet[:0], m.askTerms[:0]
+	for _, a := range f.asks {
+		m.askTerms = append(m.askTerms, r.term(objectPrefix, a))
+		m.askRet = append(m.askRet, r.ix.terms[r.term(conceptPrefix, a)].postings)
 	}
 	clear(m.turn)
 	m.turn, m.turnRead = m.turn[:0], false

@@ -20,8 +20,9 @@ func newFitCmd(e *env) *cobra.Command {
 		Use:   "fit --corpus PATH... --out FILE",
 		Short: "Fit the ranking weights and the decision's thresholds to labelled turns",
 		Long: `Fit reads every case of the corpora, fits the weights of the model
-(a conditional logit over the retrieved candidates and "none", by
-L2-regularised maximum likelihood, each corpus weighing the same), chooses
+(a nested logit: the ranking of the retrieved candidates, then "none" on
+its own evidence and the ranking's, each by L2-regularised maximum
+likelihood, each corpus weighing the same), chooses
 the thresholds of each risk tier and the baseline's for the bench's cost,
 and writes the weights file with what it was fit on (paths, sha256, the
 regularisation). With no --corpus it fits on the corpora the committed
