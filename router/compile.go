@@ -42,8 +42,13 @@ type posting struct {
 
 // toolInfo is what the router compiled from one tool.
 type toolInfo struct {
-	tool       *catalogue.Tool
-	order      int    // position in the catalogue: the final tie-break
+	tool  *catalogue.Tool
+	order int // position in the catalogue: the final tie-break
+	// words are the words of the name spelled out by the tool's text
+	// (names.go); spelled says beside each where it came from, or is nil
+	// when the name stands as written.
+	words      []string
+	spelled    []spelling
 	action     string // action concept of the name, or ""
 	actionWord string
 	actionStem string // the stem of actionWord
@@ -265,10 +270,22 @@ func (a *analyzer) nameWords(name string) []string {
 }
 
 func (a *analyzer) readNameWords(name string) []string {
-	words := tokenize.SplitName(name)
+	out, _ := a.joinPhrasal(tokenize.SplitName(name), nil)
+	return out
+}
+
+// joinPhrasal joins the words of a name that make a phrasal verb (mark as
+// read) into one word. Beside the words it keeps where each came from
+// (spelled, which may be nil): a phrase, where its first word that came
+// from another did.
+func (a *analyzer) joinPhrasal(words []string, spelled []spelling) ([]string, []spelling) {
 	out := words[:0:0]
 	if len(words) > 0 {
 		out = make([]string, 0, len(words))
+	}
+	var from []spelling
+	if spelled != nil {
+		from = make([]spelling, 0, len(words))
 	}
 	var room [64]byte
 next:
@@ -283,13 +300,26 @@ next:
 			}
 			if strings.HasPrefix(a.phraseTerm(string(p)), actionPrefix) {
 				out = append(out, string(p)) // markAsRead: mark as read
+				if spelled != nil {
+					sp := spelling{}
+					for _, f := range spelled[i : i+n] {
+						if f.from != "" {
+							sp = spelling{from: f.from, part: true}
+							break
+						}
+					}
+					from = append(from, sp)
+				}
 				i += n - 1
 				continue next
 			}
 		}
 		out = append(out, words[i])
+		if spelled != nil {
+			from = append(from, spelled[i])
+		}
 	}
-	return out
+	return out, from
 }
 
 // splitSentences splits a description into sentences, at a full stop,
@@ -421,7 +451,10 @@ func (a *analyzer) readNoun(w string) bool {
 // in a catalogue whose names put the verb last (invoice.get,
 // crm_contact_create), the last verb-capable word; otherwise the first.
 // Words common to most tools' names (a vendor prefix such as hass or crm)
-// are left out of the objects.
+// are left out of the objects. Every other word of a name that no lexicon
+// knows is first spelled out by the tool's own text (nameSpeller.spell:
+// calc_area is calculate area, getweather get weather), and the name is
+// read in those words.
 func (r *Router) compile(cat *catalogue.Catalogue) {
 	a := r.an
 	a.memo = newMemo()
@@ -438,6 +471,32 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 				nameDF[w]++
 			}
 		}
+	}
+	common := map[string]bool{}
+	if n >= 4 {
+		for w, df := range nameDF {
+			if float64(df) > 0.5*float64(n) {
+				if _, v := a.isVerb(w); !v {
+					common[w] = true
+				}
+			}
+		}
+	}
+	// The names spelled out by their tools' text (names.go), in a
+	// catalogue where some name has a word to spell.
+	var spelled [][]spelling // by tool, when some name was spelled out
+	if speller := newNameSpeller(a, r.wn); speller.anyOpen(nameDF, common) {
+		for i := range cat.Tools {
+			if words, from := speller.spell(&cat.Tools[i], names[i], common); from != nil {
+				if spelled == nil {
+					spelled = make([][]spelling, n)
+				}
+				names[i], spelled[i] = words, from
+			}
+		}
+	}
+	for i := range cat.Tools {
+		words := names[i]
 		// The naming convention: where does the only-a-verb word stand?
 		for j, w := range words {
 			if _, v := a.isVerb(w); v && !a.isNoun(w) {
@@ -447,16 +506,6 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 					verbFirst++
 				}
 				break
-			}
-		}
-	}
-	common := map[string]bool{}
-	if n >= 4 {
-		for w, df := range nameDF {
-			if float64(df) > 0.5*float64(n) {
-				if _, v := a.isVerb(w); !v {
-					common[w] = true
-				}
 			}
 		}
 	}
@@ -483,6 +532,10 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		ti.tool, ti.order = t, i
 		ti.reads, ti.writes = t.Kind == catalogue.Read, t.Kind == catalogue.Write
 		words := names[i]
+		ti.words = words
+		if spelled != nil {
+			ti.spelled = spelled[i]
+		}
 		var content []string
 		for _, w := range words {
 			if !common[w] && !a.stop[w] {
@@ -507,9 +560,6 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common)
-		if ti.head >= 0 {
-			ti.headStem = strings.TrimPrefix(ti.stems[ti.head], stemPrefix)
-		}
 		if r.wn != nil && len(ti.objects) > 0 {
 			if cap(lemmaRoom)-len(lemmaRoom) < len(ti.objects) {
 				lemmaRoom = make([]objectLemma, 0, max(len(ti.objects), min(1<<12, 4*n)))
@@ -602,7 +652,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		text, desc = text[textAt:len(text):len(text)], desc[descAt:len(desc):len(desc)]
 		texts[i] = text
 		fields[i] = a.retrievalFields(ti, words, common, desc)
-		nameWords := a.nameWordTerms(words, common)
+		nameWords := a.nameWordTerms(words, ti.spelled, common)
 		ti.nameWords = len(nameWords)
 		if cap(nameRoom)-len(nameRoom) < margin {
 			nameRoom = make([]int32, 0, chunk)
@@ -664,14 +714,22 @@ func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[stri
 		}
 		return dst
 	}
-	for _, w := range words {
+	for k, w := range words {
+		var fd *[]int32
 		switch {
 		case common[w]:
+			continue
 		case w == ti.actionWord && ti.action != "":
-			f[rfAction] = word(f[rfAction], w)
-			f[rfAction] = appendUniqueID(f[rfAction], terms.id(conceptPrefix+ti.action))
+			fd = &f[rfAction]
+			*fd = word(*fd, w)
+			*fd = appendUniqueID(*fd, terms.id(conceptPrefix+ti.action))
 		default:
-			f[rfObject] = word(f[rfObject], w)
+			fd = &f[rfObject]
+			*fd = word(*fd, w)
+		}
+		if ti.spelled != nil && ti.spelled[k].from != "" {
+			// The name's own word, as written (calc for calculate).
+			*fd = appendUniqueID(*fd, terms.id(a.stemTerm(ti.spelled[k].from)))
 		}
 	}
 	if ti.actionFromText || ti.actionWord == "" && ti.action != "" {
@@ -749,14 +807,20 @@ func describes(f *[numFields][]int32) bool {
 	return false
 }
 
-// nameWordTerms are the retrieval terms of each content word of a name.
-func (a *analyzer) nameWordTerms(words []string, common map[string]bool) [][]string {
+// nameWordTerms are the retrieval terms of each content word of a name;
+// a word spelled out (spelled, which may be nil) holds the stem of the
+// name's word it came from too.
+func (a *analyzer) nameWordTerms(words []string, spelled []spelling, common map[string]bool) [][]string {
 	var out [][]string
-	for _, w := range words {
+	for k, w := range words {
 		if common[w] || a.stop[w] {
 			continue
 		}
-		if ts := a.nameWordTermsOf(w); len(ts) > 0 {
+		ts := a.nameWordTermsOf(w)
+		if spelled != nil && spelled[k].from != "" {
+			ts = appendUnique(slices.Clip(ts), a.stemTerm(spelled[k].from))
+		}
+		if len(ts) > 0 {
 			out = append(out, ts)
 		}
 	}
@@ -786,22 +850,36 @@ func (a *analyzer) nameWordTermsOf(w string) []string {
 }
 
 // indexNameTypos indexes the words of the tools' names that no lexicon
-// knows (vacuum, kb, macro), so a turn's typo of one can be read as it.
+// knows (vacuum, kb, macro), so a turn's typo of one can be read as it:
+// an object word the router reads as a stem, and the name's own word of
+// one spelled out (contrib, for contribution), each read as the object's
+// stem.
 func (r *Router) indexNameTypos() {
 	var words []string
 	r.nameWords = map[string]string{}
+	index := func(w, stem string) {
+		if _, ok := r.nameWords[w]; !ok {
+			r.nameWords[w] = stem
+			words = append(words, w)
+		}
+	}
 	for i := range r.tools {
 		ti := &r.tools[i]
 		for k, o := range ti.objects {
-			if !strings.HasPrefix(o, stemPrefix) {
-				continue
-			}
-			for _, w := range tokenize.SplitName(ti.tool.Name) {
-				if stemPrefix+r.an.stem(w) == ti.stems[k] {
-					if _, ok := r.nameWords[w]; !ok {
-						r.nameWords[w] = ti.stems[k]
-						words = append(words, w)
+			isStem := strings.HasPrefix(o, stemPrefix)
+			for j, w := range ti.words {
+				written := w
+				if ti.spelled != nil && ti.spelled[j].from != "" && !ti.spelled[j].part {
+					written = ti.spelled[j].from
+				}
+				switch {
+				case written != w && r.an.stemTerm(written) == ti.stems[k]:
+					index(written, ti.stems[k])
+					if isStem {
+						index(w, ti.stems[k])
 					}
+				case isStem && r.an.stemTerm(w) == ti.stems[k]:
+					index(w, ti.stems[k])
 				}
 			}
 		}
@@ -974,7 +1052,10 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	add := func(w string, qual bool) {
 		if term := a.wordTerm(w, true); term != "" {
 			ti.objects = append(ti.objects, term)
-			ti.stems = append(ti.stems, a.stemTerm(w))
+			// A word spelled out keeps the stem of the name's own word
+			// (contrib for contribution): a turn that writes it names the
+			// object as before.
+			ti.stems = append(ti.stems, a.stemTerm(ti.writtenAs(w)))
 			ti.qualifier = append(ti.qualifier, qual)
 			plural = append(plural, a.isPlural(w))
 		}
@@ -995,6 +1076,19 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	}
 	if ti.head < 0 && len(ti.objects) > 0 {
 		ti.head = len(ti.objects) - 1
+	}
+	if ti.head >= 0 {
+		// The head's stem is its word's as read (contribution), for a
+		// turn's verb of the same stem.
+		k := 0
+		for _, w := range main {
+			if a.wordTerm(w, true) != "" {
+				if k == ti.head {
+					ti.headStem = a.stem(w)
+				}
+				k++
+			}
+		}
 	}
 	for _, w := range quals {
 		add(w, true)

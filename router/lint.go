@@ -163,7 +163,7 @@ func (r *Router) lintGrammarNames() ([]catalogue.Finding, error) {
 func (r *Router) keptNameWords(ti *toolInfo) []string {
 	a := r.an
 	var out []string
-	for _, w := range a.nameWords(ti.tool.Name) {
+	for _, w := range ti.words {
 		term := a.wordTerm(w, true)
 		switch {
 		case ti.action != "" && w == ti.actionWord,
@@ -280,7 +280,7 @@ func (r *Router) plainTurns(i int) []string {
 	lx := r.gram.Lexicon()
 	english := r.lang == tokenize.English
 	style := styleOf(r.lang)
-	names := a.nameWords(ti.tool.Name)
+	names := ti.words
 	// The word of the name each object term was read from.
 	wordOf := map[string]string{}
 	for _, w := range names {
@@ -750,8 +750,8 @@ func termName(t string) string {
 // nameWord returns the word of a tool's name an object term was read
 // from, or the term's name.
 func (r *Router) nameWord(ti *toolInfo, term string) string {
-	for _, w := range r.an.nameWords(ti.tool.Name) {
-		if r.an.wordTerm(w, true) == term || stemPrefix+r.an.stemmer.Stem(w) == term {
+	for _, w := range ti.words {
+		if r.an.wordTerm(w, true) == term || stemPrefix+r.an.stemmer.Stem(ti.writtenAs(w)) == term {
 			return w
 		}
 	}

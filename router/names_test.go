@@ -1,0 +1,182 @@
+package router
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
+)
+
+// oneTool is a router over a catalogue of one tool, with no parameters.
+func oneTool(t *testing.T, name, description string) *Router {
+	t.Helper()
+	return newClosed(t, &catalogue.Catalogue{Tools: []catalogue.Tool{{Name: name, Description: description}}}, Options{})
+}
+
+func TestSpellName(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		// Abbreviations: a strict prefix of one word of the text.
+		{"calc_area", "Calculate the area of a rectangle.", "calculate area"},
+		{"get_contrib", "Retrieve a contribution to a project.", "get contribution"},
+		{"create_infra_alert", "Create an alert on the infrastructure.", "create infrastructure alert"},
+		{"calc_total", "Calculates the total. The calculation rounds to cents.", "calculates total"},
+		// Two words it may be, or none the lexicons know: as written.
+		{"infra_check", "Check the infrastructure and the infrared sensors.", "infra check"},
+		{"frob_pods", "List the pods of a frobnitz cluster.", "frob pods"},
+		{"calc_area", "Work out the area of a room.", "calc area"},
+		// The plural of the name's word is no other word.
+		{"list_apis", "List the APIs of a project.", "list apis"},
+		// Closed compounds.
+		{"getweather", "Get the current weather for a city.", "get weather"},
+		{"findrestaurants", "Find restaurants near a place.", "find restaurants"},
+		{"userprofile", "Returns the profile of a user.", "user profile"},
+		{"getuserprofile", "Returns a profile.", "get user profile"},
+		{"notebookmark", "Adds a bookmark to a note.", "note bookmark"},
+		{"notebookmark", "Adds one.", "notebook mark"},
+		// A word the text writes as it is stays one word; so does a known
+		// word.
+		{"acmebank_pay", "Pay with an AcmeBank card.", "acmebank pay"},
+		{"find_roundtrips", "Find roundtrips between two towns.", "find roundtrips"},
+		{"find_roundtrips", "Find return journeys between two towns.", "find round trips"},
+		{"reset_password", "Reset the password.", "reset password"},
+		{"keyboard_layout", "Set the keyboard layout.", "keyboard layout"},
+		{"hasstest", "Runs a test.", "hasstest"},
+		// Shortenings with no vowel past the first letter.
+		{"get_mgr", "Get the manager of a team.", "get manager"},
+		{"click_btn", "Click a button on the page.", "click button"},
+		{"get_mgr", "Get the MGR record of a manager.", "get mgr"},
+		{"sce_list", "List the services.", "sce list"},
+		{"sync_ldap", "Sync the users of a directory.", "sync ldap"},
+	}
+	for _, tt := range tests {
+		r := oneTool(t, tt.name, tt.text)
+		if got := strings.Join(r.tools[0].words, " "); got != tt.want {
+			t.Errorf("words(%q, %q) = %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestSpellFromParameters spells a name out by its parameters'
+// descriptions.
+func TestSpellFromParameters(t *testing.T) {
+	schema := `{"type":"object","properties":{"input":{"type":"string","description":"The expression to calculate."}}}`
+	cat := &catalogue.Catalogue{Tools: []catalogue.Tool{{Name: "calc_expr", Description: "Works it out.", InputSchema: []byte(schema)}}}
+	r := newClosed(t, cat, Options{})
+	if got, want := strings.Join(r.tools[0].words, " "), "calculate expression"; got != want {
+		t.Errorf("words(calc_expr) = %q, want %q", got, want)
+	}
+}
+
+// TestSpelledNameRead checks that a name spelled out reaches the action,
+// the objects and their head, and the share of the name a turn holds; and
+// that the name's own word stays its object's stem.
+func TestSpelledNameRead(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"calc_area", "Calculate the area of a rectangle.", "calculate [area] head area, 2 words"},
+		{"get_contrib", "Retrieve a contribution to a project.", "get [contribution] head contribution, 2 words"},
+		{"getweather", "Get the current weather for a city.", "get [weather] head weather, 2 words"},
+		{"userprofile", "Retrieve the profile of a user.", "get [user profile] head profile, 2 words"},
+	}
+	for _, tt := range tests {
+		r := oneTool(t, tt.name, tt.text)
+		ti := &r.tools[0]
+		var objects []string
+		for _, o := range ti.objects {
+			objects = append(objects, termName(o))
+		}
+		head := ""
+		if ti.head >= 0 {
+			head = termName(ti.objects[ti.head])
+		}
+		got := ti.action + " [" + strings.Join(objects, " ") + "] head " + head + ", " + strconv.Itoa(ti.nameWords) + " words"
+		if got != tt.want {
+			t.Errorf("read(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	r := oneTool(t, "get_contrib", "Retrieve a contribution to a project.")
+	ti := &r.tools[0]
+	if want := r.an.stemTerm("contrib"); !slices.Contains(ti.stems, want) {
+		t.Errorf("stems(get_contrib) = %q, want %q among them", ti.stems, want)
+	}
+	if ti.headStem != r.an.stemmer.Stem("contribution") {
+		t.Errorf("headStem(get_contrib) = %q, want the stem of contribution", ti.headStem)
+	}
+	// The lints read the words spelled out.
+	if got := strings.Join(r.keptNameWords(ti), " "); got != "get contribution" {
+		t.Errorf("keptNameWords(get_contrib) = %q, want %q", got, "get contribution")
+	}
+	if got := r.nameWord(ti, r.an.stemTerm("contrib")); got != "contribution" {
+		t.Errorf("nameWord(get_contrib, contrib) = %q, want %q", got, "contribution")
+	}
+}
+
+// TestSpelledNameTurns routes turns that spell a shortened name out, and
+// turns that write it short, typos too.
+func TestSpelledNameTurns(t *testing.T) {
+	cat := &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "calc_area", Description: "Calculate the area of a rectangle."},
+		{Name: "get_contrib", Description: "Retrieve a contribution to a project."},
+		{Name: "getweather", Description: "Get the current weather for a city."},
+		{Name: "list_invoices", Description: "List the invoices of a customer."},
+	}}
+	r := newClosed(t, cat, Options{})
+	tests := []struct{ in, want string }{
+		{"calculate the area of the kitchen", "calc_area"},
+		{"calc the area of the kitchen", "calc_area"},
+		{"show me the contribution of ana", "get_contrib"},
+		{"show me the contrib of ana", "get_contrib"},
+		{"what is the weather in Porto", "getweather"},
+	}
+	for _, tt := range tests {
+		if got := r.Select(tt.in).Tool; got != tt.want {
+			t.Errorf("Select(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got, ok := r.nameTypo("contrb"); !ok || got != r.an.stemTerm("contrib") {
+		t.Errorf("nameTypo(%q) = %q, %v, want %q", "contrb", got, ok, r.an.stemTerm("contrib"))
+	}
+	// The explanation names the object in its full word.
+	turn := "show me the contribution of ana"
+	c := candidate(r.Explain(r.Select(turn)), "get_contrib")
+	if c == nil {
+		t.Fatalf("Explain(%q) has no candidate get_contrib", turn)
+	}
+	if f, ok := feature(c.Features, "object_head"); !ok || f.Detail != "contribution" {
+		t.Errorf("Explain(%q): get_contrib's object_head = %q, %v, want %q", turn, f.Detail, ok, "contribution")
+	}
+}
+
+// TestSpellVendorPrefix checks that a word common to most names (a
+// vendor prefix) is never spelled out, though a text spells it.
+func TestSpellVendorPrefix(t *testing.T) {
+	var tools []catalogue.Tool
+	for _, o := range []string{"order", "invoice", "refund", "customer"} {
+		tools = append(tools, catalogue.Tool{Name: "infra_get_" + o, Description: "Get the " + o + " from the infrastructure."})
+	}
+	r := newClosed(t, &catalogue.Catalogue{Tools: tools}, Options{})
+	for _, ti := range r.tools {
+		if ti.words[0] != "infra" {
+			t.Errorf("words(%q) = %q, want infra first", ti.tool.Name, ti.words)
+		}
+	}
+}
+
+func TestRegularBases(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"calculates", "calculate"},
+		{"copies", "copy"},
+		{"running", "run"},
+		{"shortest", "short"},
+		{"shareable", "share"},
+		{"happiest", "happy"},
+		{"calc", ""},
+	}
+	for _, tt := range tests {
+		got := regularBases(tt.in)
+		if tt.want == "" && len(got) > 0 || tt.want != "" && !slices.Contains(got, tt.want) {
+			t.Errorf("regularBases(%q) = %q, want %q among them", tt.in, got, tt.want)
+		}
+	}
+}
