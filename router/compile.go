@@ -674,6 +674,16 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		}
 	}
 	r.actions = len(actionIDs)
+	// Each action's lemma and its relations in the wordnets, read once
+	// a catalogue: what a clause's action is to each of the tools'.
+	r.actionLemmas = make([]string, len(actionIDs))
+	r.actionRelated = make([]map[string]relation, len(actionIDs))
+	for action, id := range actionIDs {
+		r.actionLemmas[id] = conceptLemma(action)
+		if r.wn != nil {
+			r.actionRelated[id] = relatedLemmas(r.wn, r.actionLemmas[id])
+		}
+	}
 	textTerms := terms.len() // the text's terms are among those numbered so far
 	avgLen := 1.0
 	if n > 0 && totalLen > 0 {

@@ -76,7 +76,11 @@ type Router struct {
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
 	byAction map[string][]int32 // the tools whose name acts by each action concept
 	actions  int                // how many action concepts the tools' names act by (toolInfo.actionID)
-	words    map[string]string  // the vocabulary's words of the turn language
+	// actionLemmas and actionRelated are by toolInfo.actionID: each
+	// action's English lemma and the lemmas the wordnets relate it to.
+	actionLemmas  []string
+	actionRelated []map[string]relation
+	words         map[string]string // the vocabulary's words of the turn language
 	// nameWords maps the words of the names no lexicon knows to their
 	// terms; nameFuzzy finds them within an edit.
 	nameWords map[string]string

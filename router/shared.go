@@ -27,6 +27,10 @@ type shared struct {
 	actionRet []rposting
 	askRet    [][]rposting
 	askTerms  []string
+	// turnAction is the English lemma of f.action, actionRelated the
+	// lemmas the wordnets relate it to.
+	turnAction    string
+	actionRelated map[string]relation
 	// turn are beside f.objects: each one's lemma and relations, read
 	// when turnRead.
 	turn     []objectLemma
@@ -68,7 +72,12 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	m.f = f
 	m.weak = weakVerb(f)
 	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText = false, "", nil, nil, nil
+	m.turnAction, m.actionRelated = "", nil
 	if f.action != "" {
+		if r.wn != nil {
+			m.turnAction = conceptLemma(f.action)
+			m.actionRelated = relatedLemmas(r.wn, m.turnAction)
+		}
 		m.seeing = seeing(r, f.action)
 		m.objectAction = r.term(objectPrefix, f.action)
 		m.near = r.en.Near[f.action]
@@ -130,11 +139,10 @@ func (m *shared) action(r *Router, ti *toolInfo) *actionOf {
 	if a.gen != m.gen {
 		*a = actionOf{gen: m.gen, near: containsTerm(m.near, ti.action) || containsTerm(ti.near, m.f.action),
 			antonym: containsTerm(m.antonyms, ti.action)}
-		if r.wn != nil && m.f.action != ti.action {
-			turn, tool := conceptLemma(m.f.action), conceptLemma(ti.action)
-			a.related, a.hasRelated = relatedLemmas(r.wn, turn)[tool]
+		if m.f.action != ti.action && m.turnAction != "" {
+			a.related, a.hasRelated = m.actionRelated[r.actionLemmas[ti.actionID]]
 			if !a.hasRelated {
-				a.related, a.hasRelated = relatedLemmas(r.wn, tool)[turn]
+				a.related, a.hasRelated = r.actionRelated[ti.actionID][m.turnAction]
 			}
 		}
 	}
