@@ -66,8 +66,6 @@ const (
 	fDescribed                // the tool's description says more than its name
 	fCoverageDescribed        // coverage, for a described tool
 	fNameBare                 // name_coverage, for a tool described by its name alone
-	fBM25Log                  // log(bm25 + 0.01): the score's order of magnitude
-	fCoverageLog              // log(coverage + 0.01)
 	fLeadRel                  // lead relative to the larger of the two scores, in [-1, 1]
 	fCoverageSeen             // the share of the idf mass of the clause's terms that some tool holds, this tool holds
 	fObjectSynonym            // objects of the name the turn names by a synonym (wordnet; 1/sense each, at most 3)
@@ -76,10 +74,6 @@ const (
 	fCoverageTerms            // the share of the clause's terms the tool holds, each counted once: coverage that no catalogue's idf weighs
 	fEnumNamed                // the clause holds a value a parameter's enum lists
 	fValueFit                 // the share of the clause's values (numbers, dates, amounts, quoted text) a parameter's type takes
-	fHeadHeld                 // the tool holds the clause's head object anywhere: name, description or parameters
-	fHeadUnheld               // the clause names a head object the tool holds nowhere
-	fObjectsHeld              // the share of the clause's objects the tool holds anywhere
-	fActionHeld               // the tool holds the clause's action anywhere, or acts by one near it
 	fAskedName                // the tool's name holds what the clause's question word asks for ("when": a date)
 	fAskedText                // only the tool's description or parameters hold what the question word asks for
 	fActionSynonym            // the wordnets relate the action to the tool's by a synonym or a derivation (1/sense)
@@ -97,9 +91,9 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_get", "verb_is_object", "verb_object", "object_head", "object_modifier", "object_more",
 	"object_in_text", "name_word", "fuzzy", "missing_head", "extra_object", "agreement", "phrase",
 	"quantifier", "id_format", "argument", "required_filled", "question_read", "question_write",
-	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "bm25_log", "coverage_log", "lead_rel", "coverage_seen",
+	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "lead_rel", "coverage_seen",
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
-	"head_held", "head_unheld", "objects_held", "action_held", "asked_name", "asked_text",
+	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free",
 }
 
@@ -114,21 +108,15 @@ const (
 	nQuestion            // the clause is a question
 	nNoAction            // the clause names no action
 	nNoObject            // the clause names no object
-	nLength              // log(1 + content terms of the clause)
 	nNoFit               // no candidate's name fits the clause at all
-	nBestName            // the best candidate's name_coverage
-	nBestBoth            // the best candidate's both_ways
-	nBestLog             // log(best_bm25 + 0.01)
 	nLeadRel             // lead relative to the best's score
-	nBestSeen            // the best candidate's coverage_seen
-	nBestTerms           // the best candidate's coverage_terms
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
 	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
-	"length", "no_fit", "best_name", "best_both", "best_log", "lead_rel", "best_seen", "best_terms",
+	"no_fit", "lead_rel",
 }
 
 // The features of none as the model weighs them (relVec): none's own
@@ -472,7 +460,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 	}
 	r.paramEvidence(ti, f, m, x, why)
-	r.heldEvidence(i, f, m, x, why)
+	r.slotEvidence(i, f, m, x, why)
 	// 4. Form.
 	read := ti.reads
 	switch {
@@ -510,9 +498,6 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameCoverage] = float64(held) / float64(n)
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
-
-	x[fBM25Log] = math.Log(x[fBM25] + 0.01)
-	x[fCoverageLog] = math.Log(x[fCoverage] + 0.01)
 	if ti.described {
 		x[fDescribed] = 1
 		x[fCoverageDescribed] = x[fCoverage]
@@ -525,44 +510,24 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	c.fit = fit
 }
 
-// heldEvidence reads whether the tool holds the clause's objects and its
-// action anywhere, by the retrieval index's terms: in its name, its
-// description or its parameters. What a turn asks for is its action and
-// its objects, the head first; a tool that holds none of them answers
-// another request, however many other words it shares.
-func (r *Router) heldEvidence(i int, f *features, m *shared, x *toolVec, why noter) {
-	t := int32(i)
-	held := 0
-	for k, o := range f.objects {
-		if postingsHold(m.objectRet[k], t) {
-			held++
-			if k == 0 {
-				x[fHeadHeld] = 1
-				if why != nil {
-					why.note(fHeadHeld, "%s", strings.TrimPrefix(o, objectPrefix))
-				}
-			}
-		} else if k == 0 {
-			x[fHeadUnheld] = 1
-			if why != nil {
-				why.note(fHeadUnheld, "%s", strings.TrimPrefix(o, objectPrefix))
-			}
-		}
-	}
-	if len(f.objects) > 0 {
-		x[fObjectsHeld] = float64(held) / float64(len(f.objects))
-	}
+// slotEvidence reads what the tool's parameters may take of the clause,
+// and what its question word asks for. A tool with a free-text
+// parameter (a name, an area, a query) may take the objects it holds in
+// no field as values: "turn on the kitchen lights" needs no tool that
+// names a kitchen.
+func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why noter) {
 	ti := &r.tools[i]
 	if ti.takes[vText] {
-		// "turn on the kitchen lights": a tool that takes a name or
-		// an area may take the words it does not hold as values.
 		x[fFreeText] = 1
 		if len(f.objects) > 0 {
-			x[fUnheldFree] = 1 - x[fObjectsHeld]
+			t, held := int32(i), 0
+			for k := range f.objects {
+				if postingsHold(m.objectRet[k], t) {
+					held++
+				}
+			}
+			x[fUnheldFree] = 1 - float64(held)/float64(len(f.objects))
 		}
-	}
-	if f.action != "" && (x[fActionNear] > 0 || x[fActionSame] > 0 || postingsHold(m.actionRet, t)) {
-		x[fActionHeld] = 1
 	}
 	// What the question word asks for ("when": a date or a time), in
 	// the name or elsewhere.
@@ -574,7 +539,7 @@ func (r *Router) heldEvidence(i int, f *features, m *shared, x *toolVec, why not
 			}
 			break
 		}
-		if x[fAskedText] == 0 && postingsHold(m.askRet[k], t) {
+		if x[fAskedText] == 0 && postingsHold(m.askRet[k], int32(i)) {
 			x[fAskedText] = 1
 			if why != nil {
 				why.note(fAskedText, "the question asks for a %s", a)
@@ -714,12 +679,6 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	}
 	y[nLead] = first - second
 	for k := range cands {
-		y[nBestName] = math.Max(y[nBestName], cands[k].x[fNameCoverage])
-		y[nBestBoth] = math.Max(y[nBestBoth], cands[k].x[fBothWays])
-		y[nBestSeen] = math.Max(y[nBestSeen], cands[k].x[fCoverageSeen])
-		y[nBestTerms] = math.Max(y[nBestTerms], cands[k].x[fCoverageTerms])
-	}
-	for k := range cands {
 		// Each candidate's lead over the best of the others.
 		other := first
 		if cands[k].x[fBM25] == first {
@@ -730,7 +689,6 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 			cands[k].x[fLeadRel] = cands[k].x[fLead] / m
 		}
 	}
-	y[nBestLog] = math.Log(first + 0.01)
 	if first > 0 {
 		y[nLeadRel] = (first - second) / first
 	}
@@ -749,7 +707,6 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	if len(f.objects) == 0 {
 		y[nNoObject] = 1
 	}
-	y[nLength] = math.Log1p(float64(s.clause.terms))
 	return y
 }
 

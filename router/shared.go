@@ -20,11 +20,10 @@ type shared struct {
 	antonyms     []string    // the actions the lexicon gives as opposite f.action
 	actionText   []posting   // the postings of actionPrefix+f.action
 	objectText   [][]posting // beside f.objects: the postings of each
-	// objectRet, actionRet and askRet are the retrieval index's postings
-	// (every field) of f.objects, f.action and f.asks; askTerms are
-	// the object terms of f.asks.
+	// objectRet and askRet are the retrieval index's postings (every
+	// field) of f.objects and f.asks; askTerms are the object terms of
+	// f.asks.
 	objectRet [][]rposting
-	actionRet []rposting
 	askRet    [][]rposting
 	askTerms  []string
 	// turnAction is the English lemma of f.action, actionRelated the
@@ -84,13 +83,10 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.antonyms = r.en.Antonyms[f.action]
 		m.actionText = r.postings[r.term(actionPrefix, f.action)]
 	}
-	m.objectText, m.objectRet, m.actionRet = m.objectText[:0], m.objectRet[:0], nil
+	m.objectText, m.objectRet = m.objectText[:0], m.objectRet[:0]
 	for _, o := range f.objects {
 		m.objectText = append(m.objectText, r.postings[o])
 		m.objectRet = append(m.objectRet, r.ix.terms[r.retrievalTerm(o)].postings)
-	}
-	if f.action != "" {
-		m.actionRet = r.ix.terms[r.term(conceptPrefix, f.action)].postings
 	}
 	m.askRet, m.askTerms = m.askRet[:0], m.askTerms[:0]
 	for _, a := range f.asks {
