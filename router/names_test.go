@@ -130,8 +130,10 @@ func TestSpelledNameTurns(t *testing.T) {
 		{"what is the weather in Porto", "getweather"},
 	}
 	for _, tt := range tests {
-		if got := r.Select(tt.in).Tool; got != tt.want {
-			t.Errorf("Select(%q) = %q, want %q", tt.in, got, tt.want)
+		// The name read in full ranks the tool first; whether it is
+		// selected is the model's decision.
+		if got := r.Shortlist(tt.in, 1); len(got) == 0 || got[0].Tool != tt.want {
+			t.Errorf("Shortlist(%q, 1) = %v, want %q first", tt.in, got, tt.want)
 		}
 	}
 	if got, ok := r.nameTypo("contrb"); !ok || got != r.an.stemTerm("contrib") {
