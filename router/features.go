@@ -129,19 +129,18 @@ const (
 	numRelFeatures = relRank + numRankFeatures
 )
 
-// The ranking's summary, from relRank on.
+// The ranking's summary, from relRank on. None reads nothing of the
+// runner-up's share: whether a turn has an answer is no matter of how
+// many tools the catalogue has.
 const (
 	rankP1      = iota // the top tool's share of the ranking
-	rankP2             // the runner-up's share
-	rankLead           // rank_p1 less rank_p2
-	rankLogP1          // log(rank_p1 + 0.001)
 	rankLSE            // log of the sum over the candidates of exp(utility): how much the ranking holds in all
 	rankUtility        // the top tool's utility
 	numRankFeatures
 )
 
 // rankFeatureNames name the ranking's summary.
-var rankFeatureNames = [numRankFeatures]string{"rank_p1", "rank_p2", "rank_lead", "rank_log_p1", "rank_lse", "rank_utility"}
+var rankFeatureNames = [numRankFeatures]string{"rank_p1", "rank_lse", "rank_utility"}
 
 // relFeatureNames name the features of none as the model weighs them.
 var relFeatureNames = func() (names [numRelFeatures]string) {

@@ -267,7 +267,7 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 		for k := range cands {
 			cands[k].p = 0
 		}
-		g.fill(y, nil, 0, 0, 0, 0)
+		g.fill(y, nil, 0, 0, 0)
 		return 1
 	}
 	sum := 0.0
@@ -279,15 +279,10 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 		cands[k].p = math.Exp(cands[k].u - hi)
 		sum += cands[k].p
 	}
-	p1, p2 := 0.0, 0.0
 	for k := range cands {
 		cands[k].p /= sum
-		if k != top && cands[k].p > p2 {
-			p2 = cands[k].p
-		}
 	}
-	p1 = cands[top].p
-	g.fill(y, &cands[top].x, p1, p2, hi+math.Log(sum), hi)
+	g.fill(y, &cands[top].x, cands[top].p, hi+math.Log(sum), hi)
 	pNone := logistic(m.noneUtility(g))
 	for k := range cands {
 		cands[k].p *= 1 - pNone
@@ -296,9 +291,9 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 }
 
 // fill sets none's features as the model weighs them: y, the top tool's
-// features x (none when nil), the top tool's and the runner-up's shares
-// of the ranking, its log-sum-exp and the top tool's utility.
-func (g *relVec) fill(y *noneVec, x *toolVec, p1, p2, lse, u float64) {
+// features x (none when nil), the top tool's share of the ranking, the
+// ranking's log-sum-exp and the top tool's utility.
+func (g *relVec) fill(y *noneVec, x *toolVec, p1, lse, u float64) {
 	copy(g[:relTop], y[:])
 	if x == nil {
 		clear(g[relTop:])
@@ -306,8 +301,7 @@ func (g *relVec) fill(y *noneVec, x *toolVec, p1, p2, lse, u float64) {
 	}
 	copy(g[relTop:relRank], x[:])
 	r := g[relRank:]
-	r[rankP1], r[rankP2], r[rankLead], r[rankLogP1] = p1, p2, p1-p2, math.Log(p1+0.001)
-	r[rankLSE], r[rankUtility] = lse, u
+	r[rankP1], r[rankLSE], r[rankUtility] = p1, lse, u
 }
 
 // logistic is 1/(1+exp(-z)).
