@@ -61,6 +61,10 @@ type Lexicon struct {
 	// lemma) and whether the word has a verb sense too. Set by the
 	// language's package.
 	WordNoun func(w string) (nf NounForm, verb, ok bool)
+	// WordVerb reads a word the lexicon does not list as a form of a verb
+	// of the language's wordnet, or is nil: the action concept the verb
+	// stands for. Set by the language's package.
+	WordVerb func(w string) (concept string, ok bool)
 	// Attribute gives the noun concept of the attribute an adjective gives
 	// a value of (hot: temperature; loud: volume), from the language's
 	// wordnet, or is nil. Set by the language's package.

@@ -761,6 +761,8 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 		pc.bits = e.bits[pc.norm]
 		if v, ok := e.lx.Actions[pc.norm]; ok {
 			pc.verb = v
+		} else if e.lx.WordVerb != nil {
+			pc.verb, _ = e.lx.WordVerb(pc.norm)
 		}
 		if nf, ok := e.lx.Nouns[pc.norm]; ok {
 			pc.noun, pc.isNoun = nf, true

@@ -20,6 +20,18 @@
 // written with a hyphen are split from their verb (mostre-me -> mostre me;
 // cancelá-lo -> cancelar o), and informal writing is read as what it
 // stands for (vc -> você, tá -> está, pfv -> por favor, q -> que).
+//
+// # Words the hand lexicon does not list
+//
+// The hand lexicon always wins. A word it does not list is read through
+// the wordnet (package wordnet): as a noun of OpenWN-PT, its concept the
+// English noun it translates to; or, as a form of a verb of OpenWN-PT
+// (protelou, descontinuasse, fotocopie, recapitulando), as the action of
+// the English lexicon its verb's first senses translate to (see
+// wordnetVerbs), through the lexicon's WordVerb hook. A form of a hand
+// verb the morphology does not make (cancelaríamos, cancelasse) reads
+// as that verb. Any form of a wordnet verb is a word of the language,
+// never read as a slip of typing for another.
 package ptbr
 
 import (
@@ -68,12 +80,20 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	}
 	lx.Adjective = db.PortugueseAdjective
 	lx.Word = db.PortugueseWord
-	// Tool names are read through the English lexicon: what a question
-	// word asks for must be a noun concept it gives.
 	enLx, err := en.Lexicon()
 	if err != nil {
 		return nil, err
 	}
+	// The forms of the wordnet's verbs that stand for an action, read
+	// where the hand lexicon has no entry: computed once here, so that a
+	// lookup is a map's.
+	verbs := wordnetVerbs(db, lx, englishActions(enLx), Rules(lx))
+	lx.WordVerb = func(w string) (string, bool) {
+		c, ok := verbs[w]
+		return c, ok
+	}
+	// Tool names are read through the English lexicon: what a question
+	// word asks for must be a noun concept it gives.
 	if err := lx.CheckAsks(enLx.IsNounConcept, "the English lexicon or wordnet"); err != nil {
 		return nil, err
 	}
@@ -371,6 +391,10 @@ func Split(lx *grammar.Lexicon, w string) []string {
 			if n := len(verb); n > 1 && strings.IndexByte("aeio", verb[n-1]) >= 0 {
 				if _, known := lx.Actions[verb+"r"]; known {
 					verb += "r"
+				} else if lx.WordVerb != nil {
+					if _, known := lx.WordVerb(verb + "r"); known {
+						verb += "r"
+					}
 				}
 			}
 		}

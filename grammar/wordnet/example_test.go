@@ -51,3 +51,26 @@ func ExampleDB_Portuguese() {
 	// account
 	// invoice
 }
+
+// A conjugated Portuguese verb reaches its infinitive, and through it the
+// English verbs of its first sense, each with the rank the sense has among
+// the English verb's own (0: past its first four).
+func ExampleDB_PortugueseVerb() {
+	db, err := wordnet.Default()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(db.PortugueseVerb("desliguei"), db.PortugueseVerb("Cancelaríamos"))
+	for s := range db.PortugueseVerbSenses("desliguei") {
+		if s.Sense == 1 {
+			fmt.Println(s.Infinitive, s.Lemma, db.EnglishRank(s))
+		}
+	}
+	// Output:
+	// [desligar] [cancelar]
+	// desligar switch off 1
+	// desligar cut 0
+	// desligar turn off 1
+	// desligar turn out 0
+}

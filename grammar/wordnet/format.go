@@ -15,6 +15,7 @@ import (
 //	en.tsv       lemma<TAB>senses
 //	pt.tsv       key<TAB>senses
 //	forms.tsv    form<TAB>lemmas
+//	ptverbs.tsv  form<TAB>lemmas
 //
 // A synset is named by its line number among the entry lines of
 // synsets.tsv, counted from 0; id is the Open English WordNet id, kept for
@@ -24,14 +25,21 @@ import (
 // first; a sense is "p:N" (part of speech n, v or a, and synset number N),
 // followed in en.tsv by ",d:" and the lemmas of its derivationally related
 // forms and ",a:" and the lemmas of its antonyms, each list separated by
-// "|". forms.tsv maps an inflected form to its lemmas, separated by "|".
-// The keys of en.tsv, pt.tsv and forms.tsv are sorted by bytes and unique.
+// "|". forms.tsv maps an inflected English form to its lemmas, separated
+// by "|"; ptverbs.tsv maps a Portuguese verb form, folded, to its
+// infinitives, folded, separated by "|", each a key of pt.tsv with a verb
+// sense. The keys of en.tsv, pt.tsv, forms.tsv and ptverbs.tsv are sorted
+// by bytes and unique.
 const (
 	synsetsFile = "synsets.tsv"
 	enFile      = "en.tsv"
 	ptFile      = "pt.tsv"
 	formsFile   = "forms.tsv"
+	ptVerbsFile = "ptverbs.tsv"
 )
+
+// dataFiles are the data files, in the order Load reads them.
+var dataFiles = [...]string{synsetsFile, enFile, ptFile, formsFile, ptVerbsFile}
 
 // Field and list separators of the data files; no lemma holds one.
 const (
@@ -129,11 +137,12 @@ func pos(file string, line int) token.Position {
 	return token.Position{Filename: file, Line: line}
 }
 
-// check validates every entry of the four tables, so that a lookup never
+// check validates every entry of the five tables, so that a lookup never
 // meets a malformed line; every error is reported with its file and line.
-// It reads each byte once and allocates only the part of speech of every
+// It reads each byte once, but for the infinitives of ptverbs.tsv, which
+// it looks up in pt.tsv, and allocates only the part of speech of every
 // synset, unless it finds an error.
-func check(syn, en, pt, forms *table, errs *scanner.ErrorList) {
+func check(syn, en, pt, forms, ptverbs *table, errs *scanner.ErrorList) {
 	nsyn := syn.len()
 	synPOS := make([]byte, nsyn) // read in order here, so that senses need not seek
 	base := syn.firstLine()
@@ -156,7 +165,8 @@ func check(syn, en, pt, forms *table, errs *scanner.ErrorList) {
 			}
 		}
 	}
-	for _, t := range []*table{en, pt, forms} {
+	var last infinitiveCheck
+	for _, t := range []*table{en, pt, forms, ptverbs} {
 		base := t.firstLine()
 		prev := ""
 		for i := 0; i < t.len(); i++ {
@@ -176,15 +186,48 @@ func check(syn, en, pt, forms *table, errs *scanner.ErrorList) {
 				errs.Add(at, fmt.Sprintf("entry %q is out of order, after %q", k, prev))
 			}
 			prev = k
-			if t == forms {
+			if t == forms || t == ptverbs {
 				if !lemmasOK(f[1]) {
 					errs.Add(at, fmt.Sprintf("bad lemmas %q", f[1]))
+				} else if t == ptverbs {
+					checkInfinitives(f[1], pt, synPOS, &last, at, errs)
 				}
 				continue
 			}
 			checkSenses(f[1], synPOS, t == en, at, errs)
 		}
 	}
+}
+
+// checkInfinitives reports the infinitives of a verb form that are no
+// lemma of pt.tsv with a verb sense. Neighbouring forms are mostly of one
+// verb: last remembers the infinitive checked last, and whether it passed.
+func checkInfinitives(list string, pt *table, synPOS []byte, last *infinitiveCheck, at token.Position, errs *scanner.ErrorList) {
+	for l := range strings.SplitSeq(list, string(lemmaSep)) {
+		if l != last.lemma {
+			last.lemma, last.verb = l, false
+			rest, ok := pt.find(l)
+			for ok && rest != "" && !last.verb {
+				s := rest
+				if i := strings.IndexByte(rest, senseSep); i >= 0 {
+					s, rest = rest[:i], rest[i+1:]
+				} else {
+					rest = ""
+				}
+				p, n, good := parseSense(s)
+				last.verb = good && p == 'v' && n < len(synPOS) && synPOS[n] == 'v'
+			}
+		}
+		if !last.verb {
+			errs.Add(at, fmt.Sprintf("infinitive %q is no verb of %s", l, pt.name))
+		}
+	}
+}
+
+// infinitiveCheck is the infinitive checkInfinitives checked last.
+type infinitiveCheck struct {
+	lemma string
+	verb  bool
 }
 
 // splitFields splits l at its tabs into f and returns the number of

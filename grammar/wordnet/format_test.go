@@ -23,6 +23,7 @@ var small = map[string]string{
 	enFile:      hdr + "give back\tv:0\nrefund\tv:0,d:refund;n:2,d:refund\n",
 	ptFile:      hdr + "reembolsar\tv:0\n",
 	formsFile:   hdr + "refunded\trefund\n",
+	ptVerbsFile: hdr + "reembolsado\treembolsar\nreembolsei\treembolsar\n",
 }
 
 func TestParseSmall(t *testing.T) {
@@ -37,6 +38,9 @@ func TestParseSmall(t *testing.T) {
 	}
 	if got, want := show(db.Portuguese("reembolsar")), "refund/translation/1 give back/translation/1 "; got != want {
 		t.Errorf("Portuguese(%q) = %s, want %s", "reembolsar", got, want)
+	}
+	if got := db.PortugueseVerb("reembolsei"); len(got) != 1 || got[0] != "reembolsar" {
+		t.Errorf("PortugueseVerb(%q) = %q, want [reembolsar]", "reembolsei", got)
 	}
 	fsys := fstest.MapFS{}
 	for name, text := range small {
@@ -74,6 +78,12 @@ func TestParseBad(t *testing.T) {
 		{synsetsFile, hdr + "00000001-x\trefund\t-\t-\t-\n00000002-v\tpay\t-\t-\t-\n00000003-n\trefund\t-\t-\t-\n", "does not end in -n, -v, -a or -s"},
 		{synsetsFile, hdr + "00000001-v\trefund\t-\t-\n00000002-v\tpay\t-\t-\t-\n00000003-n\trefund\t-\t-\t-\n", "synsets.tsv:3: 4 fields, want 5"},
 		{formsFile, hdr + "refunded\trefund|\n", "forms.tsv:3: bad lemmas"},
+		{ptVerbsFile, hdr + "reembolsei\treembolsar\nreembolsei\treembolsar\n", "ptverbs.tsv:4: duplicate entry \"reembolsei\""},
+		{ptVerbsFile, hdr + "reembolsei\treembolsar\nreembolsado\treembolsar\n", "ptverbs.tsv:4: entry \"reembolsado\" is out of order"},
+		{ptVerbsFile, hdr + "reembolsei\treembolsar||pagar\n", "ptverbs.tsv:3: bad lemmas"},
+		{ptVerbsFile, hdr + "reembolsei\treembolsar|pagar\n", "ptverbs.tsv:3: infinitive \"pagar\" is no verb of pt.tsv"},
+		{ptVerbsFile, hdr + "reembolsei\n", "ptverbs.tsv:3: 1 fields, want 2"},
+		{ptVerbsFile, "reembolsei\treembolsar\n", "ptverbs.tsv:1: the first line is not a generated-file header"},
 	} {
 		texts := maps.Clone(small)
 		texts[tt.file] = tt.text

@@ -7,7 +7,7 @@
 // # Sources and licences
 //
 // The data under data/ is written by grammar/internal/wngen (go generate)
-// from three sources, credited in data/NOTICE with their licence texts:
+// from four sources, credited in data/NOTICE with their licence texts:
 //
 //   - Open English WordNet (CC BY 4.0; derived from Princeton WordNet
 //     under the WordNet licence): English lemmas, their senses in
@@ -17,6 +17,9 @@
 //   - OpenWN-PT, as the Open Multilingual Wordnet ships it (CC BY-SA 3.0):
 //     Portuguese lemmas per Princeton WordNet 3.0 synset offset. The
 //     Portuguese data derived from it, data/pt.tsv, carries that licence.
+//   - The Brazilian Portuguese hunspell dictionary, VERO (LGPL-3 or MPL),
+//     as Debian's hunspell-pt-br package ships it: the forms of the
+//     Portuguese verbs, data/ptverbs.tsv, which carries that licence.
 //
 // # From a Portuguese word to English words
 //
@@ -27,6 +30,17 @@
 // with that ILI id gives the English members (bill, account, invoice). Open
 // English WordNet's own synset ids are not Princeton 3.0 offsets, so the
 // join always goes through the ILI id.
+//
+// # Portuguese verb forms
+//
+// A Portuguese verb is stored by its infinitive, as OpenWN-PT lists it; the
+// forms of the verbs are compiled from the Brazilian Portuguese hunspell
+// dictionary (VERO, LGPL-3 or MPL; see data/NOTICE): "desligou",
+// "desligue", "desligando" are forms of "desligar". PortugueseVerb gives
+// the infinitives of a form, and PortugueseVerbSenses the English verbs
+// they translate to. The second person's forms are left out (tu
+// desligaste, vós desligais), as are the forms written with a pronoun
+// (desligue-o), which a grammar splits from their verb.
 //
 // # Bounds
 //
@@ -105,7 +119,7 @@ type Relation struct {
 // concurrent use. The zero DB holds no relations: its lookups find nothing.
 // Load one with Default or Load.
 type DB struct {
-	synsets, en, pt, forms table
+	synsets, en, pt, forms, ptverbs table
 }
 
 //go:embed data/synsets.tsv
@@ -120,9 +134,12 @@ var ptData string
 //go:embed data/forms.tsv
 var formsData string
 
+//go:embed data/ptverbs.tsv
+var ptVerbsData string
+
 // embedded returns the texts of the embedded data files.
 func embedded() map[string]string {
-	return map[string]string{synsetsFile: synsetsData, enFile: enData, ptFile: ptData, formsFile: formsData}
+	return map[string]string{synsetsFile: synsetsData, enFile: enData, ptFile: ptData, formsFile: formsData, ptVerbsFile: ptVerbsData}
 }
 
 var loadDefault = sync.OnceValues(func() (*DB, error) { return parse(embedded(), false) })
@@ -135,12 +152,12 @@ var loadDefault = sync.OnceValues(func() (*DB, error) { return parse(embedded(),
 func Default() (*DB, error) { return loadDefault() }
 
 // Load reads a database from the data files in dir of fsys (synsets.tsv,
-// en.tsv, pt.tsv, forms.tsv), as the generator writes them. Every malformed,
-// duplicate or out-of-order entry is reported, with its file and line, in a
-// scanner.ErrorList.
+// en.tsv, pt.tsv, forms.tsv, ptverbs.tsv), as the generator writes them.
+// Every malformed, duplicate or out-of-order entry is reported, with its
+// file and line, in a scanner.ErrorList.
 func Load(fsys fs.FS, dir string) (*DB, error) {
-	texts := make(map[string]string, 4)
-	for _, name := range []string{synsetsFile, enFile, ptFile, formsFile} {
+	texts := make(map[string]string, len(dataFiles))
+	for _, name := range dataFiles {
 		b, err := fs.ReadFile(fsys, path.Join(dir, name))
 		if err != nil {
 			return nil, err
@@ -150,8 +167,8 @@ func Load(fsys fs.FS, dir string) (*DB, error) {
 	return parse(texts, true)
 }
 
-// parse builds a database from the texts of the four data files, keyed by
-// file name; full checks every entry as well.
+// parse builds a database from the texts of the data files, keyed by file
+// name; full checks every entry as well.
 func parse(texts map[string]string, full bool) (*DB, error) {
 	var errs scanner.ErrorList
 	db := &DB{
@@ -159,9 +176,10 @@ func parse(texts map[string]string, full bool) (*DB, error) {
 		en:      split(enFile, texts[enFile], &errs),
 		pt:      split(ptFile, texts[ptFile], &errs),
 		forms:   split(formsFile, texts[formsFile], &errs),
+		ptverbs: split(ptVerbsFile, texts[ptVerbsFile], &errs),
 	}
 	if full && errs.Len() == 0 {
-		check(&db.synsets, &db.en, &db.pt, &db.forms, &errs)
+		check(&db.synsets, &db.en, &db.pt, &db.forms, &db.ptverbs, &errs)
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err

@@ -52,14 +52,18 @@ func (db *DB) Word(word string) bool {
 
 // PortugueseWord reports whether a Brazilian Portuguese word, folded (see
 // Fold), is a word of the language the database knows: a lemma of
-// OpenWN-PT, the singular of a regular plural of one, or the masculine
-// singular of an adjective's regular forms.
+// OpenWN-PT, a form of one of its verbs (see PortugueseVerb), the singular
+// of a regular plural of a lemma, or the masculine singular of an
+// adjective's regular forms.
 func (db *DB) PortugueseWord(word string) bool {
 	w := Fold(strings.TrimSpace(word))
 	if len(w) < 2 {
 		return false
 	}
 	if _, ok := db.pt.find(w); ok {
+		return true
+	}
+	if _, ok := db.ptverbs.find(w); ok {
 		return true
 	}
 	if ls, _ := db.PortugueseNoun(w); len(ls) > 0 {

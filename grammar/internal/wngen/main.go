@@ -1,13 +1,16 @@
 // Command wngen compiles the public wordnets into the data files of package
 // grammar/wordnet:
 //
-//	go run ./grammar/internal/wngen -src /path/to/lexical -out grammar/wordnet/data
+//	go run ./grammar/internal/wngen -src /path/to/lexical -out grammar/wordnet/data [-hunspell /usr/share/hunspell]
 //
 // The source folder holds oewn/src/yaml (Open English WordNet's YAML),
 // cili/ili-map-pwn30.tab (Princeton WordNet 3.0 offset -> ILI id) and
 // omw-por/wn-data-por.tab (OpenWN-PT: Portuguese lemmas per Princeton
-// WordNet 3.0 offset). The output is four files, synsets.tsv, en.tsv,
-// pt.tsv and forms.tsv, whose format package wordnet documents; each starts
+// WordNet 3.0 offset). The -hunspell folder holds pt_BR.aff and pt_BR.dic,
+// the Brazilian Portuguese hunspell dictionary (VERO, as Debian's
+// hunspell-pt-br package installs it). The output is five files,
+// synsets.tsv, en.tsv, pt.tsv, forms.tsv and ptverbs.tsv, whose format
+// package wordnet documents; each starts
 // with a header line naming this command and "DO NOT EDIT". The licence
 // texts of the sources are copied beside them (LICENSE-*). The same
 // sources always give the same bytes, and each file is written atomically
@@ -39,6 +42,18 @@
 //     and counted.
 //   - The irregular inflected forms Open English WordNet lists (gave ->
 //     give), for nouns, verbs and adjectives.
+//   - The forms of every Portuguese verb of the hunspell dictionary whose
+//     infinitive is a lemma with a verb sense in pt.tsv: each form that
+//     differs from its infinitive once folded, with the infinitives it is
+//     a form of, best first (see orderInfinitives). The conjugation rules
+//     of the dictionary make them (see conjugationFlags). Left out (see
+//     dropForm): the forms written with a pronoun, which package ptbr
+//     splits from their verb; a participle's superlatives, diminutives
+//     and augmentatives; and the second person, singular and plural,
+//     which Brazilian writing hardly uses (você takes the third person's
+//     forms) and which would cost more than half as much again (from 1.8
+//     to 2.9 MB, and 93,000 to 144,000 forms). Forms the dictionary lists
+//     as words of their own (vou, foi) are not tied to their verb.
 package main
 
 import (
@@ -75,12 +90,13 @@ const maxSenses = 4
 func main() {
 	src := flag.String("src", "", "folder of the lexical sources (oewn/, cili/, omw-por/)")
 	out := flag.String("out", "", "folder to write the data files to")
+	hunspell := flag.String("hunspell", "/usr/share/hunspell", "folder of the Brazilian Portuguese hunspell dictionary (pt_BR.aff, pt_BR.dic)")
 	flag.Parse()
-	if *src == "" || *out == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: wngen -src DIR -out DIR")
+	if *src == "" || *out == "" || *hunspell == "" || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: wngen -src DIR -out DIR [-hunspell DIR]")
 		os.Exit(2)
 	}
-	stats, err := run(*src, *out)
+	stats, err := run(*src, *hunspell, *out)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wngen:", err)
 		os.Exit(1)
@@ -96,18 +112,30 @@ type Stats struct {
 	UnjoinedPortuguese int
 	// DroppedSenses counts senses past the cap of four.
 	DroppedSenses int
-	Bytes         int
+	// Verbs counts the Portuguese verbs with forms in ptverbs.tsv, and
+	// VerbForms its entries.
+	Verbs, VerbForms int
+	// DroppedVerbForms counts the verb forms left out, by reason (see
+	// dropForm).
+	DroppedVerbForms map[string]int
+	Bytes            int
 }
 
 // String gives the counts on one line.
 func (s Stats) String() string {
-	return fmt.Sprintf("wngen: %d synsets, %d English lemmas (%d senses), %d Portuguese lemmas (%d senses), %d forms; %d senses past the cap, %d OpenWN-PT lines unjoined; %d bytes",
-		s.Synsets, s.English, s.EnglishSenses, s.Portuguese, s.PortugueseSenses, s.Forms, s.DroppedSenses, s.UnjoinedPortuguese, s.Bytes)
+	var dropped []string
+	for _, why := range sortedKeys(s.DroppedVerbForms) {
+		dropped = append(dropped, fmt.Sprintf("%s %d", why, s.DroppedVerbForms[why]))
+	}
+	return fmt.Sprintf("wngen: %d synsets, %d English lemmas (%d senses), %d Portuguese lemmas (%d senses), %d forms, %d forms of %d Portuguese verbs; %d senses past the cap, %d OpenWN-PT lines unjoined, verb forms left out: %s; %d bytes",
+		s.Synsets, s.English, s.EnglishSenses, s.Portuguese, s.PortugueseSenses, s.Forms, s.VerbForms, s.Verbs,
+		s.DroppedSenses, s.UnjoinedPortuguese, strings.Join(dropped, ", "), s.Bytes)
 }
 
-// run reads the sources in src and writes the data files to out.
-func run(src, out string) (Stats, error) {
-	files, stats, err := generate(src)
+// run reads the sources in src and the hunspell dictionary in hunspell,
+// and writes the data files to out.
+func run(src, hunspell, out string) (Stats, error) {
+	files, stats, err := generate(src, hunspell)
 	if err != nil {
 		return stats, err
 	}
@@ -177,9 +205,11 @@ type sense struct {
 // lemmaSenses is the kept senses of a lemma, all parts of speech.
 type lemmaSenses map[string][]sense // key: lemma
 
-// generate reads the sources and returns the data files by name.
-func generate(src string) (map[string][]byte, Stats, error) {
-	var stats Stats
+// generate reads the sources and returns the data files by name. With no
+// hunspell folder ("") it leaves ptverbs.tsv out, which a database cannot
+// be loaded without: that is for checking the other files alone.
+func generate(src, hunspell string) (map[string][]byte, Stats, error) {
+	stats := Stats{DroppedVerbForms: map[string]int{}}
 	yamlDir := filepath.Join(src, "oewn", "src", "yaml")
 	synsets, err := readAllSynsets(yamlDir)
 	if err != nil {
@@ -312,7 +342,7 @@ func generate(src string) (map[string][]byte, Stats, error) {
 	}
 
 	// Portuguese lemmas, joined through ILI.
-	pt, err := portuguese(src, synsets, number, bestRank, &stats)
+	pt, verbSenses, err := portuguese(src, synsets, number, bestRank, &stats)
 	if err != nil {
 		return nil, stats, err
 	}
@@ -322,6 +352,16 @@ func generate(src string) (map[string][]byte, Stats, error) {
 		"en.tsv":      writeSenses(en, true, "English lemmas from Open English WordNet"),
 		"pt.tsv":      writeSenses(pt, false, "Portuguese lemmas from OpenWN-PT (CC BY-SA 3.0), joined to Open English WordNet through CILI"),
 		"forms.tsv":   writeForms(forms),
+	}
+
+	// Portuguese verb forms, from hunspell.
+	if hunspell != "" {
+		verbs, err := verbForms(hunspell, pt, verbSenses, &stats)
+		if err != nil {
+			return nil, stats, err
+		}
+		files["ptverbs.tsv"] = writeVerbs(verbs)
+		stats.VerbForms = len(verbs)
 	}
 	for name, from := range licences {
 		b, err := os.ReadFile(filepath.Join(src, from))
@@ -455,15 +495,16 @@ func relatedLemmas(ids []string, senseLemma map[string]string) []string {
 	return out
 }
 
-// portuguese reads CILI and OpenWN-PT and returns the Portuguese senses.
-func portuguese(src string, synsets []synset, number map[string]int, bestRank []int, stats *Stats) (lemmaSenses, error) {
+// portuguese reads CILI and OpenWN-PT and returns the Portuguese senses,
+// and how many verb senses each lemma has before the cap.
+func portuguese(src string, synsets []synset, number map[string]int, bestRank []int, stats *Stats) (lemmaSenses, map[string]int, error) {
 	byILI := make(map[string]int)
 	for i, s := range synsets {
 		if !strings.HasPrefix(s.ili, "i") {
 			continue // "in": a concept new to Open English WordNet
 		}
 		if j, dup := byILI[s.ili]; dup {
-			return nil, fmt.Errorf("synsets %s and %s have the same ili %s", synsets[j].id, s.id, s.ili)
+			return nil, nil, fmt.Errorf("synsets %s and %s have the same ili %s", synsets[j].id, s.id, s.ili)
 		}
 		byILI[s.ili] = i
 	}
@@ -473,7 +514,7 @@ func portuguese(src string, synsets []synset, number map[string]int, bestRank []
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	type ptSense struct {
 		synset, order int
@@ -506,15 +547,19 @@ func portuguese(src string, synsets []synset, number map[string]int, bestRank []
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make(lemmaSenses, len(byLemma))
+	verbSenses := make(map[string]int)
 	for key, senses := range byLemma {
 		slices.SortStableFunc(senses, func(a, b ptSense) int { return cmp.Compare(bestRank[a.synset], bestRank[b.synset]) })
 		var count [256]int
 		for _, s := range senses {
 			p := posOf(synsets[s.synset].pos)
 			count[p]++
+			if p == 'v' {
+				verbSenses[key]++
+			}
 			if count[p] > maxSenses {
 				stats.DroppedSenses++
 				continue
@@ -522,7 +567,7 @@ func portuguese(src string, synsets []synset, number map[string]int, bestRank []
 			out[key] = append(out[key], sense{pos: p, synset: s.synset, rank: count[p]})
 		}
 	}
-	return out, nil
+	return out, verbSenses, nil
 }
 
 // offsetKey normalises a PWN 3.0 "offset-p" so that satellites (s) and

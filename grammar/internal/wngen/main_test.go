@@ -15,20 +15,26 @@ import (
 )
 
 var (
-	update  = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
-	sources = flag.String("sources", "../../../../shared/lexical", "folder of the real lexical sources, for TestCommittedData")
+	update   = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+	sources  = flag.String("sources", "../../../../shared/lexical", "folder of the real lexical sources, for TestCommittedData")
+	hunspell = flag.String("hunspell", "/usr/share/hunspell", "folder of the real hunspell-pt-br dictionary, for TestCommittedData")
 )
 
-const fixture = "testdata/src"
+// The fixture: hand-made sources in the shape of the real ones, and a
+// hunspell dictionary written in ISO 8859-1.
+const (
+	fixture         = "testdata/src"
+	fixtureHunspell = "testdata/hunspell"
+)
 
 // TestGenerateFixture generates from the hand-made fixture twice, compares
 // the two runs byte for byte and the result with testdata/golden.
 func TestGenerateFixture(t *testing.T) {
-	first, stats, err := generate(fixture)
+	first, stats, err := generate(fixture, fixtureHunspell)
 	if err != nil {
 		t.Fatalf("generate(%s) error: %v", fixture, err)
 	}
-	second, _, err := generate(fixture)
+	second, _, err := generate(fixture, fixtureHunspell)
 	if err != nil {
 		t.Fatalf("generate(%s) the second time: %v", fixture, err)
 	}
@@ -37,6 +43,13 @@ func TestGenerateFixture(t *testing.T) {
 	}
 	if stats.UnjoinedPortuguese != 1 {
 		t.Errorf("generate(%s) left %d OpenWN-PT lines unjoined, want 1 (sem par)", fixture, stats.UnjoinedPortuguese)
+	}
+	// pagar, repagar (des- made of pagar) and reembolsar; of each, the
+	// pre-clitic -amo, the superlative, and the second person: -as, -es,
+	// -aste (tu: pagues for -es), -ais, -astes (vós).
+	wantDropped := map[string]int{"enclitic": 3, "degree": 3, "tu": 9, "vos": 6}
+	if stats.Verbs != 3 || !maps.Equal(stats.DroppedVerbForms, wantDropped) {
+		t.Errorf("generate(%s) kept forms of %d verbs, dropped %v; want 3 verbs, dropped %v", fixture, stats.Verbs, stats.DroppedVerbForms, wantDropped)
 	}
 	for _, name := range slices.Sorted(maps.Keys(first)) {
 		if !strings.HasSuffix(name, ".tsv") {
@@ -67,7 +80,7 @@ func TestGenerateFixture(t *testing.T) {
 // the Open English WordNet synset whose id happens to be that offset.
 func TestJoinThroughILI(t *testing.T) {
 	out := t.TempDir()
-	if _, err := run(fixture, out); err != nil {
+	if _, err := run(fixture, fixtureHunspell, out); err != nil {
 		t.Fatalf("run(%s) error: %v", fixture, err)
 	}
 	db, err := wordnet.Load(os.DirFS(out), ".")
@@ -111,6 +124,17 @@ func TestJoinThroughILI(t *testing.T) {
 	if got := db.Lemma("paid"); got != "pay" {
 		t.Errorf("Lemma(%q) = %q, want %q", "paid", got, "pay")
 	}
+	for _, tt := range []struct{ word, want string }{
+		{"paguei", "pagar"}, {"pague", "pagar"}, {"pagaríamos", "pagar"}, {"pagando", "pagar"}, {"pagava", "pagar"},
+		{"repaguei", "repagar"}, {"repagava", ""}, // the prefix crosses with a but not with u
+		{"reembolsou", "reembolsar"}, {"reembolsava", ""}, // the line with u is forbidden
+		{"pagar", "pagar"}, {"pagas", ""}, {"pagais", ""}, {"pagamo", ""}, {"pagadissimo", ""}, {"pagador", ""},
+		{"pagá-lo", ""}, {"Pagou", "pagar"},
+	} {
+		if got := strings.Join(db.PortugueseVerb(tt.word), " "); got != tt.want {
+			t.Errorf("PortugueseVerb(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
 	entries, err := os.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +156,12 @@ func TestCommittedData(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(*sources, "oewn")); err != nil {
 		t.Skipf("no lexical sources in %s: %v", *sources, err)
 	}
-	files, _, err := generate(*sources)
+	dict := *hunspell
+	if _, err := os.Stat(filepath.Join(dict, hunspellDic)); err != nil {
+		t.Logf("ptverbs.tsv is not checked: no hunspell-pt-br dictionary in %s (apt-get install hunspell-pt-br): %v", dict, err)
+		dict = ""
+	}
+	files, _, err := generate(*sources, dict)
 	if err != nil {
 		t.Fatalf("generate(%s) error: %v", *sources, err)
 	}
