@@ -562,10 +562,12 @@ func grid(lo, hi, step float64) []float64 {
 }
 
 // chooseThresholds chooses each tier's threshold and margin for the least
-// cost on the examples (each corpus weighing the same), the tiers in
-// order: write needs at least read's, destructive at least write's. An
-// example counts toward the tier of its likeliest candidate; a tier with
-// no example takes the one before. Ties go to the stricter setting.
+// cost on the examples (each corpus weighing the same), the three tiers
+// together: of every setting where write asks at least read's probability
+// and margin and destructive at least write's, the one whose summed cost
+// is least. An example counts toward the tier of its likeliest candidate;
+// a tier with no example takes the one before (read, with none, write's).
+// Ties go to the stricter setting, read's first.
 func (m *Model) chooseThresholds(examples []Example) Thresholds {
 	perCorpus := map[string]int{}
 	for i := range examples {
@@ -599,40 +601,56 @@ func (m *Model) chooseThresholds(examples []Example) Thresholds {
 		t := e.risks[order[0]]
 		byTier[t] = append(byTier[t], pre{e, ps, pNone, order, 1 / float64(perCorpus[e.Corpus])})
 	}
-	var th Thresholds
-	prev := Tier{Probability: probabilityGrid[0], Margin: marginGrid[0]}
-	for t := riskRead; t <= riskDestructive; t++ {
-		best, bestCost := prev, math.Inf(1)
-		if len(byTier[t]) > 0 {
-			for _, p := range probabilityGrid {
-				if p < prev.Probability {
+	// Each tier's cost at every setting of the grid.
+	var settings []Tier
+	for _, p := range probabilityGrid {
+		for _, mg := range marginGrid {
+			settings = append(settings, Tier{Probability: p, Margin: mg})
+		}
+	}
+	var cost [3][]float64
+	for t := range cost {
+		cost[t] = make([]float64, len(settings))
+		for k, tier := range settings {
+			probe := Thresholds{Read: tier, Write: tier, Destructive: tier}
+			for _, x := range byTier[t] {
+				cost[t][k] += x.w * judgeOrder(x.e, probe, x.ps, x.pNone, x.order).Cost()
+			}
+		}
+	}
+	atLeast := func(a, b Tier) bool { return a.Probability >= b.Probability && a.Margin >= b.Margin }
+	stricter := func(a, b Tier) bool {
+		return a.Probability > b.Probability || a.Probability == b.Probability && a.Margin > b.Margin
+	}
+	var best [3]int
+	bestCost := math.Inf(1)
+	for r := range settings {
+		for w := range settings {
+			if !atLeast(settings[w], settings[r]) || len(byTier[riskWrite]) == 0 && w != r || len(byTier[riskRead]) == 0 && r != w {
+				continue
+			}
+			for d := range settings {
+				if !atLeast(settings[d], settings[w]) || len(byTier[riskDestructive]) == 0 && d != w {
 					continue
 				}
-				for _, mg := range marginGrid {
-					if mg < prev.Margin {
-						continue
+				c := cost[0][r] + cost[1][w] + cost[2][d]
+				better := c < bestCost-1e-12
+				if !better && math.Abs(c-bestCost) <= 1e-12 {
+					// A tie: the stricter setting, read's first.
+					switch {
+					case r != best[0]:
+						better = stricter(settings[r], settings[best[0]])
+					case w != best[1]:
+						better = stricter(settings[w], settings[best[1]])
+					default:
+						better = stricter(settings[d], settings[best[2]])
 					}
-					tier := Tier{Probability: p, Margin: mg}
-					probe := Thresholds{Read: tier, Write: tier, Destructive: tier}
-					cost := 0.0
-					for _, x := range byTier[t] {
-						cost += x.w * judgeOrder(x.e, probe, x.ps, x.pNone, x.order).Cost()
-					}
-					if cost < bestCost-1e-12 || math.Abs(cost-bestCost) <= 1e-12 && (p > best.Probability || p == best.Probability && mg > best.Margin) {
-						best, bestCost = tier, cost
-					}
+				}
+				if better {
+					best, bestCost = [3]int{r, w, d}, c
 				}
 			}
 		}
-		switch t {
-		case riskRead:
-			th.Read = best
-		case riskWrite:
-			th.Write = best
-		case riskDestructive:
-			th.Destructive = best
-		}
-		prev = best
 	}
-	return th
+	return Thresholds{Read: settings[best[0]], Write: settings[best[1]], Destructive: settings[best[2]]}
 }
