@@ -1,0 +1,175 @@
+package router
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fitTurns are labelled turns of the shop for fitting a model in a test:
+// each asks for its tool, or for none.
+var fitTurns = []struct{ turn, tool string }{
+	{"show me order 42", "get_order"},
+	{"what is in order 7", "get_order"},
+	{"look up order 19", "get_order"},
+	{"find my orders from last week", "search_orders"},
+	{"search orders for the blue mug", "search_orders"},
+	{"which orders shipped yesterday", "search_orders"},
+	{"archive order 42", "archive_order"},
+	{"put order 3 in the archive", "archive_order"},
+	{"file order 12 away", "archive_order"},
+	{"charge the card 20 dollars for order 42", "charge_card"},
+	{"bill the card for order 8", "charge_card"},
+	{"refund the 20 dollars on order 42", "refund_card"},
+	{"give the money back for order 8", "refund_card"},
+	{"what's the weather like today", ""},
+	{"tell me a joke", ""},
+	{"who won the match last night", ""},
+	{"book a flight to Lisbon", ""},
+	{"translate hello into French", ""},
+}
+
+// fitExamples reads fitTurns on the shop as examples of two corpora: the
+// turns that ask for a tool, and those that ask for none.
+func fitExamples(t *testing.T) []Example {
+	t.Helper()
+	r := shop(t, Options{})
+	var out []Example
+	for _, ft := range fitTurns {
+		var right []string
+		corpus := "none"
+		if ft.tool != "" {
+			right, corpus = []string{ft.tool}, "tools"
+		}
+		e := r.Example(ft.turn, right)
+		e.Corpus, e.Fold = corpus, ft.turn
+		out = append(out, e)
+	}
+	return out
+}
+
+func TestFitLearnsTheTurns(t *testing.T) {
+	exs := fitExamples(t)
+	w, err := Fit(exs, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewModel(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := 0
+	for i := range exs {
+		j := m.Judge(&exs[i])
+		if j.Right {
+			right++
+		}
+		if want := fitTurns[i].tool; want != "" && j.Rank != 1 {
+			t.Errorf("after the fit, %q ranks %s at %d, want first", fitTurns[i].turn, want, j.Rank)
+		}
+	}
+	// The fit sees every turn: it must decide nearly all of them right.
+	if right < len(exs)-2 {
+		t.Errorf("the fitted model decides %d of %d of its own turns right, want at least %d", right, len(exs), len(exs)-2)
+	}
+	if w.Fit.Examples == 0 || w.Fit.NoneExamples < w.Fit.Examples {
+		t.Errorf("fit read %d ranking and %d none examples, want some of each, none's counting every turn with a candidate", w.Fit.Examples, w.Fit.NoneExamples)
+	}
+}
+
+func TestFitIsDeterministic(t *testing.T) {
+	exs := fitExamples(t)
+	a, err := Fit(exs, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Fit(exs, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two fits of the same examples differ")
+	}
+}
+
+func TestFitNeedsExamples(t *testing.T) {
+	if _, err := Fit(nil, FitOptions{}); err == nil {
+		t.Error("Fit(no examples) = nil error, want an error")
+	}
+}
+
+// TestNoneReadsNoRunnerUp checks that none's features read nothing of
+// the runner-up: whether a turn has an answer is no matter of how many
+// tools the catalogue has.
+func TestNoneReadsNoRunnerUp(t *testing.T) {
+	_, none := FeatureNames()
+	for _, n := range none {
+		if strings.HasPrefix(n, "rank_") && n != "rank_p1" && n != "rank_lse" && n != "rank_utility" {
+			t.Errorf("none reads %s of the ranking", n)
+		}
+		if strings.Contains(n, "p2") || strings.Contains(n, "runner") || strings.Contains(n, "second") && !strings.HasPrefix(n, "top_") {
+			t.Errorf("none reads %s", n)
+		}
+	}
+	// A lone candidate and the same candidate beside an unrelated one
+	// give none the same features but the ranking's.
+	m, err := DefaultModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x, other toolVec
+	x[fBM25], x[fCoverage], x[fActionSame] = 0.5, 0.6, 1
+	other[fBM25] = 0.01
+	var y noneVec
+	y[nBias] = 1
+	var g1, g2 relVec
+	m.probabilities([]cand{{x: x}}, &y, &g1)
+	m.probabilities([]cand{{x: x}, {x: other}}, &y, &g2)
+	for k := range relRank {
+		if g1[k] != g2[k] {
+			t.Errorf("none's %s is %v alone and %v beside another tool", relFeatureNames[k], g1[k], g2[k])
+		}
+	}
+}
+
+// TestChooseThresholdsTogether checks that the tiers' thresholds are
+// chosen together, write at least read: when the writes want less
+// confidence than the reads, both meet where the summed cost is least.
+func TestChooseThresholdsTogether(t *testing.T) {
+	m := ZeroModel()
+	// An example of one candidate, a read or a write, right or not, and
+	// none's probability: under the zero model every share is equal,
+	// so the probability is set through none's bias.
+	ex := func(corpus string, k risk, right bool, bias float64) Example {
+		e := Example{Corpus: corpus, wantNone: !right, right: []bool{right}, tools: []toolVec{{}}, names: []string{"t"},
+			risks: []risk{k}, barred: []bool{false}, fit: []bool{true}, bm25: []float64{0.5}}
+		e.none[nBias] = bias
+		return e
+	}
+	var exs []Example
+	// Reads: ten right at a probability of about 0.8, one wrong at
+	// about 0.55; alone they would take any threshold from 0.6 to 0.8,
+	// the stricter 0.8 on a tie.
+	for range 10 {
+		exs = append(exs, ex("reads", riskRead, true, -1.4))
+	}
+	exs = append(exs, ex("reads", riskRead, false, -0.2))
+	// Writes: twenty right at about 0.62, which a threshold of 0.8
+	// abstains on.
+	for range 20 {
+		exs = append(exs, ex("writes", riskWrite, true, -0.5))
+	}
+	m.none[nBias] = 1 // none's utility is its bias feature
+	th := m.chooseThresholds(exs)
+	if th.Write.Probability < th.Read.Probability || th.Destructive.Probability < th.Write.Probability {
+		t.Fatalf("thresholds %+v: write must ask at least read's, destructive at least write's", th)
+	}
+	// Together, both tiers cost nothing between 0.55 and 0.62: read's
+	// own best (0.8) would cost every write.
+	if th.Read.Probability <= 0.55 || th.Write.Probability > 0.62 {
+		t.Errorf("thresholds read %.2f, write %.2f: want both above the wrong read's 0.55 and no more than the writes' 0.62", th.Read.Probability, th.Write.Probability)
+	}
+	if th.Destructive != th.Write {
+		t.Errorf("destructive %+v, want write's %+v: no example is destructive", th.Destructive, th.Write)
+	}
+}
