@@ -69,7 +69,7 @@ func skipped(cmd string) string {
 	case strings.HasPrefix(cmd, "go test"):
 		return ".ci/run runs the tests"
 	case regexp.MustCompile(`\broute bench\b.*--cv\b`).MatchString(cmd):
-		return "cross-validation refits five folds and each corpus left out, about 10 minutes; the refit test covers route fit"
+		return "cross-validation refits five folds and each corpus left out, about 5 minutes; the refit test covers route fit"
 	}
 	return ""
 }
