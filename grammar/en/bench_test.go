@@ -1,6 +1,11 @@
 package en
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/corpus"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
 
 // benchTurns are everyday turns of every act, questions with and without a
 // question word among them.
@@ -29,4 +34,39 @@ func BenchmarkParse(b *testing.B) {
 		g.Parse(benchTurns[i%len(benchTurns)])
 		i++
 	}
+}
+
+// BenchmarkParseCorpus reads the English turns of the project's corpus
+// (corpus.Default), one per iteration, in order.
+func BenchmarkParseCorpus(b *testing.B) {
+	g, err := fixedGrammar()
+	if err != nil {
+		b.Fatal(err)
+	}
+	turns := corpusTurns(b, tokenize.English)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g.Parse(turns[i%len(turns)])
+		i++
+	}
+}
+
+// corpusTurns returns the turns of corpus.Default in lang.
+func corpusTurns(b *testing.B, lang tokenize.Language) []string {
+	b.Helper()
+	cases, err := corpus.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var turns []string
+	for _, c := range cases {
+		if c.Language == string(lang) {
+			turns = append(turns, c.Turn)
+		}
+	}
+	if len(turns) == 0 {
+		b.Fatalf("no %s turns in the corpus", lang)
+	}
+	return turns
 }

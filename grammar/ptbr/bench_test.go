@@ -1,6 +1,11 @@
 package ptbr
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/corpus"
+	"github.com/stalwart-agents/stalwart/tokenize"
+)
 
 // benchTurns are everyday turns of every act, questions with and without a
 // question word among them.
@@ -26,4 +31,36 @@ func BenchmarkParse(b *testing.B) {
 		g.Parse(benchTurns[i%len(benchTurns)])
 		i++
 	}
+}
+
+// BenchmarkParseCorpus reads the Brazilian Portuguese turns of the
+// project's corpus (corpus.Default), one per iteration, in order.
+func BenchmarkParseCorpus(b *testing.B) {
+	g := testGrammar(b)
+	turns := corpusTurns(b, tokenize.Brazilian)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g.Parse(turns[i%len(turns)])
+		i++
+	}
+}
+
+// corpusTurns returns the turns of corpus.Default in lang.
+func corpusTurns(b *testing.B, lang tokenize.Language) []string {
+	b.Helper()
+	cases, err := corpus.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var turns []string
+	for _, c := range cases {
+		if c.Language == string(lang) {
+			turns = append(turns, c.Turn)
+		}
+	}
+	if len(turns) == 0 {
+		b.Fatalf("no %s turns in the corpus", lang)
+	}
+	return turns
 }
