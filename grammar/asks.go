@@ -38,10 +38,10 @@ func (e *Engine) asks(ps []piece, act Act, negated bool, firstWord int, endsQ, m
 		if pc.kind != pWord || pc.consumed || pc.class != Function || pc.bits&fQuestion == 0 {
 			continue
 		}
-		concepts, ok := e.lx.Asks[pc.norm]
-		if !ok {
+		if !pc.f.has(fmAsks) {
 			continue
 		}
+		concepts := e.forms.extra(pc.f).asks
 		switch {
 		case act == Question && e.questionAt(ps, i, firstWord, endsQ):
 			if e.subordinate(ps, i, endsQ, mainAfter) {
@@ -120,6 +120,9 @@ func (e *Engine) indirectAt(ps []piece, i int) bool {
 		if pc.class != Verb && pc.class != Function {
 			return false
 		}
+		if pc.f != nil {
+			return pc.f.flags&fmIndirect != 0
+		}
 		if e.lx.Indirect[pc.norm] {
 			return true
 		}
@@ -151,7 +154,7 @@ func (e *Engine) subordinate(ps []piece, i int, endsQ, mainAfter bool) bool {
 	if nx != nil && nx.class == Function && (nx.bits&fAuxiliary != 0 || e.copulaAt(nx)) {
 		return false // "when is", "quando é": the question's verb
 	}
-	if sp := strings.LastIndexByte(q.norm, ' '); sp >= 0 && e.bits[q.norm[sp+1:]]&fAuxiliary != 0 {
+	if q.f.has(fmLastAux) || q.f == nil && e.lastAux(q.norm) {
 		return false // "quando vai": the phrase holds the question's verb
 	}
 	if mainAfter {
@@ -204,4 +207,10 @@ func before(ps []piece, i int) int {
 		}
 	}
 	return -1
+}
+
+// lastAux reports whether the last word of a phrase is an auxiliary.
+func (e *Engine) lastAux(phrase string) bool {
+	sp := strings.LastIndexByte(phrase, ' ')
+	return sp >= 0 && e.bits[phrase[sp+1:]]&fAuxiliary != 0
 }

@@ -66,7 +66,7 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 		}
-		if e.negVerbs[pc.norm] && atClauseStart(prev) {
+		if pc.f.has(fmNegVerb) && atClauseStart(prev) {
 			if nx := nextPiece(ps[i+1:]); nx != nil && nx.verb != "" && e.gerund(nx.norm) {
 				// "stop charging me": a negation of the verb after it.
 				pc.bits |= fNegation
@@ -198,7 +198,7 @@ func atClauseStart(prev *piece) bool {
 func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	next := nextPiece(rest)
 	switch {
-	case prev != nil && prev.kind == pWord && prev.bits&fNegation != 0 && e.lx.Function["modal"][prev.norm] && e.base[pc.norm]:
+	case prev != nil && prev.kind == pWord && prev.bits&fNegation != 0 && prev.f.has(fmModal) && pc.f.has(fmBase):
 		// "don't pay invoice 42": a negated modal or do is followed by
 		// the verb it negates.
 		return Verb
@@ -214,7 +214,7 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		// "fatura de março", "list of orders": a genitive joins a noun
 		// to what it belongs to; a verb takes its object directly.
 		return Noun
-	case next != nil && next.kind == pValue && next.arg.Kind != "money" && next.arg.Kind != "quoted" && (hasVerb || !e.base[pc.norm] || prev != nil):
+	case next != nil && next.kind == pValue && next.arg.Kind != "money" && next.arg.Kind != "quoted" && (hasVerb || !pc.f.has(fmBase) || prev != nil):
 		return Noun
 	case prev != nil && prev.kind == pWord && prev.class == Noun:
 		// Noun compounds: "order status", "card charge".
@@ -227,7 +227,7 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	if prev != nil && prev.kind == pWord && prev.class == Verb {
 		return Noun
 	}
-	if !e.base[pc.norm] && atClauseStart(prev) && next != nil && next.class != Function {
+	if !pc.f.has(fmBase) && atClauseStart(prev) && next != nil && next.class != Function {
 		// "orders for customer 5": a plural noun, not "he orders".
 		if pc.isNoun && pc.noun.Plural {
 			return Noun
@@ -258,8 +258,16 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 	// report"); of the particles further on, the one that ends the phrase
 	// wins ("turn the lights in here off" is turned off, not in).
 	found, foundK, foundN := "", -1, 0
+	if !pc.f.has(fmParticleVerb) {
+		// No particle completes the word: it is no phrasal verb.
+		return false
+	}
 	take := func(phrase string, k, n int) bool {
-		pc.verb = e.lx.Actions[phrase]
+		pc.f = e.form(phrase)
+		pc.verb = ""
+		if pc.f.has(fmVerb) {
+			pc.verb = e.forms.verb(pc.f)
+		}
 		pc.norm = phrase
 		pc.phrasal = true
 		pc.class = Verb
@@ -281,7 +289,7 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			return done()
 		}
 		phrase, n := "", 0
-		if r.kind == pWord && !r.consumed {
+		if r.kind == pWord && !r.consumed && r.f.has(fmParticle|fmParticlePrefix) {
 			// A particle may be a word that otherwise joins clauses:
 			// "marca o e-mail como lido", "mark it as read".
 			phrase, n = e.particleAt(pc.norm, rest[k:])
@@ -321,14 +329,21 @@ func (e *Engine) particleAt(verb string, ps []piece) (string, int) {
 		if p.kind != pWord || p.consumed {
 			break
 		}
+		f := p.f
 		if n > 0 {
-			buf = append(buf, ' ')
+			buf = append(append(buf, ' '), p.norm...)
+			f = e.formOf(buf)
+		} else {
+			buf = append(buf, p.norm...)
 		}
-		buf = append(buf, p.norm...)
-		if forms, ok := e.lx.Particles[string(buf)]; ok {
-			if phrase, ok := forms[verb]; ok {
+		if f.has(fmParticle) {
+			if phrase, ok := e.forms.extra(f).particles[verb]; ok {
 				best, bestN = phrase, n+1
 			}
+		}
+		if !f.has(fmParticle | fmParticlePrefix) {
+			// No particle starts with the words read.
+			break
 		}
 	}
 	return best, bestN
@@ -337,20 +352,20 @@ func (e *Engine) particleAt(verb string, ps []piece) (string, int) {
 // guess reads a word no lexicon knows: within an edit of a known verb or
 // noun it is read as that word, marked fuzzy.
 func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
-	if e.foreign(pc.norm) || pc.start > 0 && IsName(pc.text) {
+	if pc.f.has(fmForeign) || pc.start > 0 && IsName(pc.text) {
 		// A capitalised word inside a sentence is a name (Dana, Paris),
 		// no slip of typing.
 		return
 	}
-	if e.lx.Adjective != nil && e.lx.Adjective(pc.norm) {
-		// An adjective of the language is a word as written ("molhado"
-		// is wet, not a slip of "mostrado").
+	// Any word of the language's wordnet, in any of its forms, is a word
+	// as written: "radius" is no slip of "radio", "cooking" none of
+	// "booking", "provides" none of "proxies". So is an adjective of the
+	// language ("molhado" is wet, not a slip of "mostrado"). The wordnet's
+	// words are asked first: most adjectives are among them.
+	if e.lx.Word != nil && len(pc.norm) >= 3 && e.lx.Word(pc.norm) {
 		return
 	}
-	if e.lx.Word != nil && len(pc.norm) >= 3 && e.lx.Word(pc.norm) {
-		// So is any word of the language's wordnet, in any of its
-		// forms: "radius" is no slip of "radio", "cooking" none of
-		// "booking", "provides" none of "proxies".
+	if e.lx.Adjective != nil && e.lx.Adjective(pc.norm) {
 		return
 	}
 	cands, _ := e.fuzzy.Lookup(pc.norm)
@@ -369,7 +384,7 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 			}
 		}
 		if best != "" {
-			pc.fuzzy, pc.norm = true, best
+			pc.fuzzy, pc.norm, pc.f = true, best, e.form(best)
 			return
 		}
 	}
@@ -385,7 +400,7 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		if c[0] == pc.norm[0] {
 			r += 4
 		}
-		if wantVerb && e.base[c] {
+		if wantVerb && e.form(c).has(fmBase) {
 			r += 2
 		}
 		if slip(pc.norm, c) {
@@ -401,13 +416,14 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		}
 	}
 	pc.fuzzy = true
-	if v, ok := e.lx.Actions[best]; ok {
-		pc.verb = v
+	f := e.form(best)
+	if f.has(fmVerb) {
+		pc.verb = e.forms.verb(f)
 	}
-	if nf, ok := e.lx.Nouns[best]; ok {
-		pc.noun, pc.isNoun = nf, true
+	if f.has(fmNoun) {
+		pc.noun, pc.isNoun = e.forms.noun(f), true
 	}
-	pc.norm = best
+	pc.norm, pc.f = best, f
 }
 
 // titleCased reports whether most of the words the lexicon knows inside
@@ -446,6 +462,9 @@ func inNameRun(ps []piece, i int) bool {
 // capitals. Inside a sentence such a word is a name (Dana, Paris): no
 // slip of typing, and an argument more than a word of the request.
 func IsName(text string) bool {
+	if text != "" && text[0] < utf8.RuneSelf {
+		return 'A' <= text[0] && text[0] <= 'Z' // ASCII's upper-case letters
+	}
 	r, _ := utf8.DecodeRuneInString(text)
 	return unicode.IsUpper(r)
 }
@@ -474,6 +493,9 @@ func slip(typed, word string) bool {
 // completes reports whether a particle later in the clause makes w a
 // phrasal verb.
 func (e *Engine) completes(w string, rest []piece) bool {
+	if !e.form(w).has(fmParticleVerb) {
+		return false
+	}
 	for k := 0; k < len(rest) && k < maxParticleReach; k++ {
 		r := &rest[k]
 		if r.kind == pPunct {
@@ -486,29 +508,9 @@ func (e *Engine) completes(w string, rest []piece) bool {
 	return false
 }
 
-// foreign reports whether the lexicon of another language knows w as it
-// is written: such a word is no typo of a word of this language.
-func (e *Engine) foreign(w string) bool {
-	for _, lx := range e.rules.Others {
-		if _, ok := lx.Actions[w]; ok {
-			return true
-		}
-		if _, ok := lx.Nouns[w]; ok {
-			return true
-		}
-		for _, words := range lx.Function {
-			if words[w] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func (e *Engine) fits(w string, wantVerb bool) bool {
-	_, isVerb := e.lx.Actions[w]
-	_, isNoun := e.lx.Nouns[w]
-	return wantVerb && isVerb || !wantVerb && isNoun
+	f := e.form(w)
+	return wantVerb && f.has(fmVerb) || !wantVerb && f.has(fmNoun)
 }
 
 // clauses splits the pieces into clauses: at a clause break ("and then",
@@ -604,7 +606,7 @@ func startsWithVerb(ps []piece) bool {
 // clause builds the Clause of a span of pieces. mainAfter is true when a
 // comma parts it from the clause after it.
 func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
-	c := Clause{Words: make([]Word, 0, len(ps))}
+	var c Clause
 	if len(ps) > 0 {
 		c.Start, c.End = ps[0].start, ps[len(ps)-1].end
 	}
@@ -667,7 +669,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			case fw.bits&fNegation != 0 && nx != nil && nx.class == Verb:
 				// "don't charge the card": a prohibition, no question.
 				prohibition = true
-			case !endsQ && nx != nil && nx.class == Verb && !e.isBase(nx.norm) && !e.infinitive(nx.norm):
+			case !endsQ && nx != nil && nx.class == Verb && !e.isBase(nx) && !e.infinitive(nx.norm):
 				// "was charged twice", "fui cobrado duas vezes": an
 				// auxiliary and a participle with the subject left out
 				// report something.
@@ -689,8 +691,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	case request:
 		c.Act = Request
 	case verbAt >= 0 && verbAt != firstWord &&
-		(subject || !precededByFrame(ps[:verbAt]) || !e.isBase(ps[verbAt].norm) && hasAux(ps[:verbAt])) &&
-		(!e.isBase(ps[verbAt].norm) || hasAux(ps[:verbAt])):
+		(subject || !precededByFrame(ps[:verbAt]) || !e.isBase(&ps[verbAt]) && hasAux(ps[:verbAt])) &&
+		(!e.isBase(&ps[verbAt]) || hasAux(ps[:verbAt])):
 		// "my card was charged twice", "I archived an email": a subject
 		// and a verb not in the base form report something. A base form
 		// after other words is still a command ("just quietly delete it").
@@ -755,7 +757,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	case c.Negated:
 	case verbAt < 0 && (c.Act == NounPhrase || c.Act == Request):
 		if i := e.stateWord(ps); i >= 0 {
-			c.Action = e.lx.Values["state"][ps[i].norm]
+			c.Action = e.forms.extra(ps[i].f).state
 			c.State = c.Action
 			if c.Act == NounPhrase {
 				c.Act = Imperative
@@ -787,6 +789,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				}
 				pc.class, pc.verb, pc.isNoun, pc.fuzzy = Unknown, "", false, false
 				pc.norm = tokenize.Normalize(pc.text)
+				pc.f = e.form(pc.norm)
 			}
 		}
 	}
@@ -794,9 +797,34 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	if asked := e.asks(ps, c.Act, c.Negated, firstWord, endsQ, mainAfter); len(asked) > 0 {
 		c.Asks = slices.Clone(asked)
 	}
-	// Words, objects and arguments.
+	// Words, objects and arguments, each list made once at its size: as
+	// many words as pieces that are neither marks nor particles, as many
+	// arguments as values, and at most as many objects as nouns, and the
+	// ones the question implies.
+	words, values, objects := 0, 0, 0
+	for i := range ps {
+		switch pc := &ps[i]; {
+		case pc.kind == pPunct || pc.consumed:
+		case pc.kind == pValue:
+			words++
+			values++
+		case pc.class == Noun:
+			words++
+			objects++
+		default:
+			words++
+		}
+	}
+	if askStatus && e.statusNoun {
+		objects++
+	}
+	if quality != "" {
+		objects++
+	}
+	c.Words = make([]Word, 0, words)
 	var lastNoun string
-	var later []string // objects read from the wordnet
+	var laterRoom [4]string
+	later := laterRoom[:0] // objects read from the wordnet
 	sinceNoun := 0
 	for i := range ps {
 		pc := &ps[i]
@@ -807,6 +835,9 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			a := pc.arg
 			if sinceNoun <= 2 && lastNoun != "" {
 				a.Noun = lastNoun
+			}
+			if c.Args == nil {
+				c.Args = make([]Arg, 0, values)
 			}
 			c.Args = append(c.Args, a)
 			c.Words = append(c.Words, Word{Text: pc.text, Norm: pc.norm, Start: pc.start, End: pc.end, Class: Value})
@@ -832,7 +863,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// "order number 42": number introduces the order's id.
 				sinceNoun = 0
 			} else {
-				c.Objects = appendConcept(c.Objects, w.Concept)
+				c.Objects = appendConcept(c.Objects, w.Concept, objects)
 				lastNoun, sinceNoun = w.Concept, 0
 			}
 		case Unknown:
@@ -846,16 +877,16 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		c.Words = append(c.Words, w)
 	}
 	for _, o := range later {
-		c.Objects = appendConcept(c.Objects, o)
+		c.Objects = appendConcept(c.Objects, o, objects)
 	}
 	if askStatus {
-		if _, ok := e.lx.NounWords[statusConcept]; ok {
-			c.Objects = appendConcept(c.Objects, statusConcept)
+		if e.statusNoun {
+			c.Objects = appendConcept(c.Objects, statusConcept, objects)
 			c.Implied = append(c.Implied, statusConcept)
 		}
 	}
 	if quality != "" {
-		c.Objects = moveFirst(appendConcept(c.Objects, quality), quality)
+		c.Objects = moveFirst(appendConcept(c.Objects, quality, objects), quality)
 		c.Implied = append(c.Implied, quality)
 	}
 	// The head object is the first noun after the verb, if any.
@@ -893,7 +924,7 @@ func (e *Engine) stateWord(ps []piece) int {
 			noun = true
 			continue
 		}
-		if _, ok := e.lx.Values["state"][pc.norm]; ok && noun && pc.class == Function && endsPhrase(ps[i+1:]) {
+		if e.forms.extra(pc.f).state != "" && noun && pc.class == Function && endsPhrase(ps[i+1:]) {
 			return i
 		}
 	}
@@ -915,6 +946,10 @@ func endsPhrase(rest []piece) bool {
 func (e *Engine) copulaAt(pc *piece) bool {
 	if pc.kind != pWord || pc.consumed || pc.class != Function {
 		return false
+	}
+	if pc.f != nil || strings.IndexByte(pc.norm, ' ') < 0 {
+		// A word the table does not hold is no word of the copula class.
+		return pc.f.has(fmCopula)
 	}
 	for w := range strings.FieldsSeq(pc.norm) {
 		if e.lx.Function["copula"][w] {
@@ -989,8 +1024,8 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 		case pc.kind == pWord && pc.class == Noun:
 		case i == verbAt:
 			return pc.verb, afterThing, which
-		case verbAt < 0 && pc.kind == pWord && pc.class == Function && e.lx.Values["state"][pc.norm] != "" && endsPhrase(ps[i+1:]):
-			return e.lx.Values["state"][pc.norm], afterThing, which
+		case verbAt < 0 && pc.kind == pWord && pc.class == Function && e.forms.extra(pc.f).state != "" && endsPhrase(ps[i+1:]):
+			return e.forms.extra(pc.f).state, afterThing, which
 		case verbAt < 0 && pc.kind == pWord && (pc.class == Unknown && !IsName(pc.text) || pc.bits&fAdjective != 0) && lastWord(ps, i):
 			return pc.norm, afterThing, which
 		}
@@ -1144,9 +1179,11 @@ func precededByFrame(ps []piece) bool {
 
 // isBase reports whether a verb (or the first word of a phrasal verb) is
 // in its base form, the form of a command.
-func (e *Engine) isBase(norm string) bool {
-	first, _, _ := strings.Cut(norm, " ")
-	return e.base[first] || e.base[norm] || e.rules.Imperative != nil && e.rules.Imperative(first)
+func (e *Engine) isBase(pc *piece) bool {
+	if pc.f.has(fmVerb) {
+		return pc.f.flags&fmIsBase != 0
+	}
+	return e.isBaseSlow(pc.norm)
 }
 
 func hasAux(ps []piece) bool {
@@ -1176,11 +1213,16 @@ func wantsBetween(ps []piece) bool {
 	return false
 }
 
-func appendConcept(s []string, c string) []string {
+// appendConcept appends c to s unless s holds it; a nil s is made with
+// room for n.
+func appendConcept(s []string, c string, n int) []string {
 	for _, x := range s {
 		if x == c {
 			return s
 		}
+	}
+	if s == nil {
+		s = make([]string, 0, n)
 	}
 	return append(s, c)
 }

@@ -100,12 +100,17 @@ type Engine struct {
 	// negVerbs are negation words that are also verbs ("stop"): they
 	// negate only before a gerund ("stop charging me").
 	negVerbs map[string]bool
-	// phraseStarts holds every entry of several words (of bits, the
-	// actions and the nouns) and each run of its first words, two or
-	// more: phrases tries no longer run than one of these.
-	phraseStarts map[string]bool
-	// room holds *[]piece: the room of the pieces of a turn being read,
-	// which no Parse keeps.
+	// nextAfter are the words of each of Rules.NextAfter.
+	nextAfter [][]string
+	// forms holds what the maps above, the lexicon and the rules say of
+	// every form they hold, read with one look-up: Parse reads a word
+	// through it, and through the maps only in the few places a form
+	// the table does not hold may still be something (isBaseSlow).
+	forms *forms
+	// statusNoun is true when the lexicon has the status concept.
+	statusNoun bool
+	// room holds *[]piece: the room of the pieces of a long turn being
+	// read, which no Parse keeps.
 	room sync.Pool
 }
 
@@ -226,16 +231,19 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		}
 	}
 	e.fuzzy = NewFuzzyIndex(vocab)
-	e.phraseStarts = map[string]bool{}
+	// Every entry of several words (of bits, the actions and the nouns)
+	// and each run of its first words, two or more: phrases tries no
+	// longer run than one of these.
+	phraseStarts := map[string]bool{}
 	starts := func(w string) {
 		for k := strings.IndexByte(w, ' '); k >= 0; {
 			next := strings.IndexByte(w[k+1:], ' ')
 			if next < 0 {
-				e.phraseStarts[w] = true
+				phraseStarts[w] = true
 				break
 			}
 			k += 1 + next
-			e.phraseStarts[w[:k]] = true
+			phraseStarts[w[:k]] = true
 		}
 	}
 	for w := range e.bits {
@@ -247,6 +255,11 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 	for w := range lx.Nouns {
 		starts(w)
 	}
+	for _, a := range rules.NextAfter {
+		e.nextAfter = append(e.nextAfter, strings.Fields(a))
+	}
+	_, e.statusNoun = lx.NounWords[statusConcept]
+	e.buildForms(phraseStarts)
 	return e, nil
 }
 
@@ -272,6 +285,7 @@ const (
 type piece struct {
 	kind       pieceKind
 	text, norm string
+	f          *form // the form of norm, or nil when the table has none
 	start, end int
 	bits       uint32
 	verb       string // action concept, if the piece can be a verb
@@ -286,25 +300,47 @@ type piece struct {
 	punct      byte
 }
 
+// parseOne is a Parse with room for one clause: most turns have one, and
+// so cost an allocation less.
+type parseOne struct {
+	p Parse
+	c [1]Clause
+}
+
+// stackPieces is how many pieces a turn may have to be read on the
+// stack: pieces grows its room by four pieces more than the tokens, for
+// the words a contraction stands for.
+const stackPieces = 28
+
 // maxRoom is the most pieces whose room a Parse hands to the next.
 const maxRoom = 256
 
 // Parse reads a turn.
 func (e *Engine) Parse(turn string) *Parse {
-	p := &Parse{Language: e.lang, Turn: turn}
-	p.Tokens = e.tk.Tokenize(turn)
-	kept, _ := e.room.Get().(*[]piece)
-	if kept == nil {
-		kept = new([]piece)
-	}
-	defer func() {
-		if cap(*kept) <= maxRoom {
-			clear(*kept) // the pieces hold the turn's strings: let them go
-			e.room.Put(kept)
+	one := &parseOne{p: Parse{Language: e.lang, Turn: turn}}
+	p := &one.p
+	p.Tokens = e.tk.AppendTokens(make([]tokenize.Token, 0, tokenize.MostTokens(turn)), turn)
+	// The pieces of a turn of a few words are read in room on the stack,
+	// where writing them costs the garbage collector nothing; a longer
+	// turn's in room one Parse hands to the next.
+	var stack [stackPieces]piece
+	var pieces []piece
+	if len(p.Tokens)+4 <= len(stack) {
+		pieces = e.pieces(stack[:0], p.Tokens)
+	} else {
+		r, _ := e.room.Get().(*[]piece)
+		if r == nil {
+			r = new([]piece)
 		}
-	}()
-	pieces := e.pieces((*kept)[:0], p.Tokens)
-	*kept = pieces
+		*r = e.pieces((*r)[:0], p.Tokens)
+		pieces = *r
+		defer func() {
+			if cap(*r) <= maxRoom {
+				clear(*r) // the pieces hold the turn's strings: let them go
+				e.room.Put(r)
+			}
+		}()
+	}
 	pieces = e.values(turn, pieces)
 	pieces = e.phrases(turn, pieces)
 	e.classify(pieces)
@@ -327,7 +363,10 @@ func (e *Engine) Parse(turn string) *Parse {
 			// neither for nor against the turn's.
 			continue
 		}
-		n := strings.Count(pc.norm, " ") + 1
+		n := 1
+		if strings.IndexByte(pc.norm, ' ') >= 0 {
+			n = strings.Count(pc.norm, " ") + 1
+		}
 		p.Words += n
 		switch {
 		case pc.fuzzy:
@@ -344,7 +383,10 @@ func (e *Engine) Parse(turn string) *Parse {
 	}
 	var room [4][2]int
 	spans := e.clauses(room[:0], pieces)
-	if len(spans) > 0 {
+	switch {
+	case len(spans) == 1:
+		p.Clauses = one.c[:0:1]
+	case len(spans) > 1:
 		p.Clauses = make([]Clause, 0, len(spans))
 	}
 	for _, span := range spans {
@@ -360,29 +402,31 @@ func (e *Engine) Parse(turn string) *Parse {
 // rules split (contractions, clitics, hyphens).
 func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 	out := slices.Grow(dst, len(toks)+4)
-	for _, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		switch t.Kind {
 		case tokenize.Punct:
-			out = append(out, piece{kind: pPunct, text: t.Text, norm: t.Norm, start: t.Start, end: t.End, punct: t.Norm[0]})
+			out = append(out, piece{kind: pPunct, text: t.Text, norm: t.Norm, f: e.form(t.Norm), start: t.Start, end: t.End, punct: t.Norm[0]})
 		case tokenize.Word:
-			if e.known(t.Norm) {
-				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, start: t.Start, end: t.End})
+			f := e.form(t.Norm)
+			if f.has(fmKnown) {
+				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, f: f, start: t.Start, end: t.End})
 				continue
 			}
 			var parts []string
 			if e.rules.Split != nil {
 				parts = e.rules.Split(t.Norm)
 			}
-			if parts == nil && strings.Contains(t.Norm, "-") {
+			if parts == nil && strings.IndexByte(t.Norm, '-') >= 0 {
 				parts = strings.Split(t.Norm, "-")
 			}
 			if len(parts) == 0 {
-				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, start: t.Start, end: t.End})
+				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, f: f, start: t.Start, end: t.End})
 				continue
 			}
 			for _, part := range parts {
 				if part != "" {
-					out = append(out, piece{kind: pWord, text: t.Text, norm: part, start: t.Start, end: t.End})
+					out = append(out, piece{kind: pWord, text: t.Text, norm: part, f: e.form(part), start: t.Start, end: t.End})
 				}
 			}
 		default:
@@ -391,23 +435,17 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 			if value == "" {
 				value = t.Text
 			}
-			out = append(out, piece{kind: pValue, text: t.Text, norm: t.Norm, start: t.Start, end: t.End,
+			out = append(out, piece{kind: pValue, text: t.Text, norm: t.Norm, f: e.form(t.Norm), start: t.Start, end: t.End,
 				arg: Arg{Kind: kind, Text: t.Text, Value: value, Start: t.Start, End: t.End}, class: Value})
 		}
 	}
 	return out
 }
 
-// known reports whether the lexicon holds w as it is.
-func (e *Engine) known(w string) bool {
-	if e.bits[w] != 0 {
-		return true
-	}
-	if _, ok := e.lx.Actions[w]; ok {
-		return true
-	}
-	_, ok := e.lx.Nouns[w]
-	return ok
+// valuePiece returns a value piece of the turn's text from start to end.
+func (e *Engine) valuePiece(text string, start, end int, arg Arg) piece {
+	norm := tokenize.Normalize(text)
+	return piece{kind: pValue, text: text, norm: norm, f: e.form(norm), start: start, end: end, class: Value, arg: arg}
 }
 
 // values reads spoken numbers ("forty two", "quarenta e dois"), amounts
@@ -417,11 +455,14 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		pc := &in[i] // read before out, which trails i, is written at i
+		if pc.kind == pWord && !pc.f.has(fmValue) {
+			out = keep(out, in, i) // a word that starts no value
+			continue
+		}
 		if d, j, ok := e.monthDate(in, i); ok {
 			last := in[j-1]
 			text := turn[in[i].start:last.end]
-			out = append(out, piece{kind: pValue, text: text, norm: tokenize.Normalize(text), start: pc.start, end: last.end, class: Value,
-				arg: Arg{Kind: "date", Text: text, Value: d, Start: pc.start, End: last.end}})
+			out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "date", Text: text, Value: d, Start: pc.start, End: last.end}))
 			i = j - 1
 			continue
 		}
@@ -431,9 +472,8 @@ func (e *Engine) values(turn string, in []piece) []piece {
 		}
 		if n, j, ok := e.spokenNumber(in, i); ok {
 			last := in[j-1]
-			v := piece{kind: pValue, text: turn[in[i].start:in[j-1].end], start: pc.start, end: last.end, class: Value}
-			v.norm = tokenize.Normalize(v.text)
-			v.arg = Arg{Kind: "number", Text: v.text, Value: strconv.Itoa(n), Start: v.start, End: v.end}
+			text := turn[in[i].start:in[j-1].end]
+			v := e.valuePiece(text, pc.start, last.end, Arg{Kind: "number", Text: text, Value: strconv.Itoa(n), Start: pc.start, End: last.end})
 			if j < len(in) && in[j].kind == pWord {
 				if code, ok := tokenize.CurrencyOf(in[j].norm); ok {
 					v.end = in[j].end
@@ -450,15 +490,14 @@ func (e *Engine) values(turn string, in []piece) []piece {
 		if d, j, ok := e.relativeDate(in, i); ok {
 			last := in[j-1]
 			text := turn[in[i].start:in[j-1].end]
-			out = append(out, piece{kind: pValue, text: text, norm: tokenize.Normalize(text), start: pc.start, end: last.end, class: Value,
-				arg: Arg{Kind: "date", Text: text, Value: d, Start: pc.start, End: last.end}})
+			out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "date", Text: text, Value: d, Start: pc.start, End: last.end}))
 			i = j - 1
 			continue
 		}
 		if m := e.monthAfterPreposition(out, pc); m > 0 {
 			// "as faturas de março", "invoices from March": a month's
 			// name after a preposition names the month of this year.
-			out = append(out, piece{kind: pValue, text: pc.text, norm: pc.norm, start: pc.start, end: pc.end, class: Value,
+			out = append(out, piece{kind: pValue, text: pc.text, norm: pc.norm, f: pc.f, start: pc.start, end: pc.end, class: Value,
 				arg: Arg{Kind: "date", Text: pc.text, Value: fmt.Sprintf("%04d-%02d", e.now().Year(), m), Start: pc.start, End: pc.end}})
 			continue
 		}
@@ -483,11 +522,11 @@ func (e *Engine) monthAfterPreposition(done []piece, pc *piece) int {
 		return 0
 	}
 	prev := &done[len(done)-1]
-	if prev.kind != pWord || e.bits[prev.norm]&fPreposition == 0 {
+	if prev.kind != pWord || prev.f.classes()&fPreposition == 0 {
 		return 0
 	}
-	m, ok := smallInt(e.lx.Values["month"][pc.norm])
-	if !ok || m < 1 || m > 12 {
+	m := e.forms.extra(pc.f).month
+	if m < 1 || m > 12 {
 		return 0
 	}
 	return m
@@ -499,15 +538,15 @@ func (e *Engine) monthAfterPreposition(done []piece, pc *piece) int {
 func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 	total, current, j, any := 0, 0, i, false
 	for j < len(in) && in[j].kind == pWord {
-		w := in[j].norm
-		if w == e.rules.NumberJoin && any && j+1 < len(in) && e.bits[in[j+1].norm]&fNumber != 0 {
+		f := in[j].f
+		if in[j].norm == e.rules.NumberJoin && any && j+1 < len(in) && in[j+1].f.classes()&fNumber != 0 {
 			j++
 			continue
 		}
-		if e.bits[w]&fNumber == 0 {
+		if f.classes()&fNumber == 0 {
 			break
 		}
-		n, _ := e.lx.Number(w)
+		n := e.forms.extra(f).number
 		switch {
 		case n == 100:
 			if current == 0 {
@@ -532,7 +571,7 @@ func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 	// A lone "one" or "a" is more often a pronoun or article than a
 	// number: only count it before a currency word.
 	if j == i+1 {
-		if n, _ := e.lx.Number(in[i].norm); n <= 1 {
+		if n := e.forms.extra(in[i].f).number; n <= 1 {
 			if j >= len(in) || in[j].kind != pWord {
 				return 0, i, false
 			}
@@ -552,22 +591,16 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		if p.kind != pWord {
 			return 0
 		}
-		v, ok := smallInt(e.lx.Values["month"][p.norm])
-		if !ok {
-			return 0
-		}
-		return v
+		return e.forms.extra(p.f).month
 	}
 	day := func(p *piece) int {
 		if p.kind == pValue && p.arg.Kind == "number" {
-			if d, err := strconv.Atoi(p.arg.Value); err == nil && d >= 1 && d <= 31 {
+			if d, ok := smallInt(p.arg.Value); ok && d >= 1 && d <= 31 {
 				return d
 			}
 		}
 		if p.kind == pWord {
-			if d, ok := smallInt(e.lx.Values["ordinal"][p.norm]); ok && d >= 1 && d <= 31 {
-				return d
-			}
+			return e.forms.extra(p.f).day
 		}
 		return 0
 	}
@@ -579,7 +612,7 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 	}
 	if d := day(&in[i]); d > 0 {
 		j := i + 1
-		if j < len(in) && in[j].kind == pWord && e.bits[in[j].norm]&fPreposition != 0 && j+1 < len(in) && month(&in[j+1]) > 0 {
+		if j < len(in) && in[j].kind == pWord && in[j].f.classes()&fPreposition != 0 && j+1 < len(in) && month(&in[j+1]) > 0 {
 			j++ // 1st of March, 1 de março
 		}
 		if j < len(in) {
@@ -593,30 +626,27 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 
 // relativeDate reads today, tomorrow, next monday, monday, segunda que vem.
 func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
-	w := in[i].norm
-	if off, ok := e.rules.DayOffsets[w]; ok {
-		return e.now().AddDate(0, 0, off).Format("2006-01-02"), i + 1, true
+	f := in[i].f
+	if f.has(fmDayOffset) {
+		return e.now().AddDate(0, 0, e.forms.extra(f).dayOffset).Format("2006-01-02"), i + 1, true
 	}
 	j := i
 	next := false
-	if e.bits[w]&fNext != 0 && i+1 < len(in) {
-		if _, ok := e.rules.Weekdays[in[i+1].norm]; ok {
-			next, j = true, i+1
-		}
+	if f.classes()&fNext != 0 && i+1 < len(in) && in[i+1].f.has(fmWeekday) {
+		next, j = true, i+1
 	}
-	wd, ok := e.rules.Weekdays[in[j].norm]
-	if !ok {
+	if !in[j].f.has(fmWeekday) {
 		return "", i, false
 	}
+	wd := e.forms.extra(in[j].f).weekday
 	end := j + 1
-	if _, ordinal := e.lx.Values["ordinal"][in[j].norm]; ordinal && !next && end < len(in) &&
-		(e.nounAt(in[end]) || e.nounAt(piece{kind: pWord, norm: in[j].norm + " " + in[end].norm})) {
+	if in[j].f.has(fmOrdinal) && !next && end < len(in) &&
+		(e.nounAt(&in[end]) || e.nounOfTwo(in[j].norm, in[end].norm)) {
 		// A weekday that is also an ordinal, before a noun, is the
 		// ordinal: "a segunda fatura", "segunda via".
 		return "", i, false
 	}
-	for _, after := range e.rules.NextAfter {
-		parts := strings.Fields(after)
+	for _, parts := range e.nextAfter {
 		if end+len(parts) <= len(in) {
 			match := true
 			for k, part := range parts {
@@ -643,7 +673,7 @@ func (e *Engine) relativeDate(in []piece, i int) (string, int, bool) {
 // word: when the lexicons of the other languages name its concept first
 // with a compound of nouns they read word by word ("payment method"), and
 // every word of this compound is a noun or a genitive that joins two
-// ("forma de pagamento").
+// ("forma de pagamento"). It is read once a form, into the forms table.
 func (e *Engine) apart(concept, phrase string) bool {
 	if len(e.rules.Others) == 0 {
 		return false
@@ -671,26 +701,52 @@ func (e *Engine) apart(concept, phrase string) bool {
 }
 
 // nounAt reports whether a piece is a word the lexicon knows as a noun.
-func (e *Engine) nounAt(pc piece) bool {
+func (e *Engine) nounAt(pc *piece) bool {
 	if pc.kind != pWord {
 		return false
 	}
-	if _, ok := e.lx.Nouns[pc.norm]; ok {
-		return true
+	return e.nounForm(pc.f, pc.norm)
+}
+
+// nounForm reports whether a word, of form f, is a noun the lexicon
+// lists, or a plural the rules read from one.
+func (e *Engine) nounForm(f *form, w string) bool {
+	if f != nil {
+		return f.flags&(fmNoun|fmPluralOnly) != 0
 	}
 	if e.rules.PluralOnly != nil {
-		_, ok := e.rules.PluralOnly(pc.norm, e.lx)
+		_, ok := e.rules.PluralOnly(w, e.lx)
 		return ok
 	}
 	return false
 }
+
+// nounOfTwo reports whether the words a and b, read as one, are a noun
+// the lexicon knows ("segunda via").
+func (e *Engine) nounOfTwo(a, b string) bool {
+	var room [64]byte
+	buf := append(append(append(room[:0], a...), ' '), b...)
+	f := e.formOf(buf)
+	if f != nil || e.rules.PluralOnly == nil {
+		return e.nounForm(f, "")
+	}
+	return e.nounForm(nil, string(buf))
+}
+
+// maxRun is the most words of a phrase whose forms phrases keeps on the
+// stack.
+const maxRun = 16
 
 // phrases joins the words of multiword entries (phrasal verbs, compound
 // nouns, function phrases), longest first, and looks every word up.
 func (e *Engine) phrases(turn string, in []piece) []piece {
 	out := in[:0]
 	var room [64]byte
-	buf := room[:0]
+	var runRoom [maxRun]*form
+	run := runRoom[:] // run[n-1] is the form of the n words from i
+	if e.lx.MaxPhrase > maxRun {
+		run = make([]*form, e.lx.MaxPhrase)
+	}
 	for i := 0; i < len(in); i++ {
 		pc := &in[i] // read before out, which trails i, is written at i
 		if pc.kind != pWord {
@@ -701,55 +757,59 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 		// The most words from i that could still be an entry: no entry
 		// starts with a run of words past that.
 		reach := 1
-		buf = append(buf[:0], pc.norm...)
-		for k := i + 1; k < len(in) && k-i < e.lx.MaxPhrase && in[k].kind == pWord; k++ {
-			buf = append(append(buf, ' '), in[k].norm...)
-			if !e.phraseStarts[string(buf)] {
-				break
-			}
-			reach = k - i + 1
-		}
-		for n := min(e.lx.MaxPhrase, len(in)-i, reach); n >= 2 && !matched; n-- {
-			buf = buf[:0]
-			ok := true
-			for k := i; k < i+n; k++ {
-				if in[k].kind != pWord {
-					ok = false
+		if oneWord := strings.IndexByte(pc.norm, ' ') < 0; !oneWord || pc.f.has(fmPhraseFirst) {
+			buf := append(room[:0], pc.norm...)
+			for k := i + 1; k < len(in) && k-i < e.lx.MaxPhrase && in[k].kind == pWord; k++ {
+				buf = append(append(buf, ' '), in[k].norm...)
+				var f *form
+				if k == i+1 && oneWord && strings.IndexByte(in[k].norm, ' ') < 0 {
+					// Two words: the phrases' first two words are known
+					// by their forms, and both words have one.
+					if pc.f == nil || in[k].f == nil {
+						break
+					}
+					id, ok := e.forms.pairs.get(pc.f.id, in[k].f.id)
+					if !ok {
+						break // no entry has these two words first
+					}
+					f = &e.forms.all[id]
+				} else {
+					f = e.formOf(buf)
+				}
+				if !f.has(fmPhrase) {
 					break
 				}
-				if k > i {
-					buf = append(buf, ' ')
-				}
-				buf = append(buf, in[k].norm...)
+				reach = k - i + 1
+				run[reach-1] = f
 			}
-			if !ok {
-				continue
-			}
-			bits := e.bits[string(buf)]
-			verb, isVerb := e.lx.Actions[string(buf)]
-			noun, isNoun := e.lx.Nouns[string(buf)]
+		}
+		for n := reach; n >= 2 && !matched; n-- {
+			f := run[n-1]
+			bits := f.bits
+			isVerb, isNoun := f.flags&fmVerb != 0, f.flags&fmNoun != 0
 			if bits == 0 && !isVerb && !isNoun {
 				continue
 			}
-			if bits == 0 && !isVerb && e.lx.OfNouns(string(buf)) {
+			if bits == 0 && !isVerb && f.flags&fmOfNouns != 0 {
 				// "order status" is the order and its status: a compound
 				// of nouns is read word by word, so it matches wherever
 				// its nouns stand apart ("the status of the order").
 				continue
 			}
-			if bits == 0 && !isVerb && isNoun && e.apart(noun.Concept, string(buf)) {
+			if bits == 0 && !isVerb && isNoun && f.flags&fmApart != 0 {
 				// "forma de pagamento" names what "payment method" names,
 				// which English reads as its two nouns: read apart too,
 				// so both languages name the same nouns.
 				continue
 			}
 			last := in[i+n-1]
-			ph := piece{kind: pWord, text: turn[in[i].start:in[i+n-1].end], norm: string(buf), start: pc.start, end: last.end, bits: bits}
+			text := turn[in[i].start:in[i+n-1].end]
+			ph := piece{kind: pWord, text: text, norm: e.forms.key(f), f: f, start: pc.start, end: last.end, bits: bits}
 			if isVerb {
-				ph.verb = verb
+				ph.verb = e.forms.verb(f)
 			}
 			if isNoun {
-				ph.noun, ph.isNoun = noun, true
+				ph.noun, ph.isNoun = e.forms.noun(f), true
 			}
 			out = append(out, ph)
 			i += n - 1
@@ -758,17 +818,26 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 		if matched {
 			continue
 		}
-		pc.bits = e.bits[pc.norm]
-		if v, ok := e.lx.Actions[pc.norm]; ok {
-			pc.verb = v
-		} else if e.lx.WordVerb != nil {
-			pc.verb, _ = e.lx.WordVerb(pc.norm)
-		}
-		if nf, ok := e.lx.Nouns[pc.norm]; ok {
-			pc.noun, pc.isNoun = nf, true
-		} else if e.rules.PluralOnly != nil {
-			if nf, ok := e.rules.PluralOnly(pc.norm, e.lx); ok {
-				pc.noun, pc.isNoun = nf, true
+		f := pc.f
+		pc.bits = f.classes()
+		if f != nil {
+			// An action form's concept, or else the one the lexicon's
+			// WordVerb gives (see buildForms).
+			pc.verb = e.forms.verb(f)
+			switch {
+			case f.flags&fmNoun != 0:
+				pc.noun, pc.isNoun = e.forms.noun(f), true
+			case f.flags&fmPluralOnly != 0:
+				pc.noun, pc.isNoun = e.forms.extra(f).plural, true
+			}
+		} else {
+			if e.lx.WordVerb != nil {
+				pc.verb, _ = e.lx.WordVerb(pc.norm)
+			}
+			if e.rules.PluralOnly != nil {
+				if nf, ok := e.rules.PluralOnly(pc.norm, e.lx); ok {
+					pc.noun, pc.isNoun = nf, true
+				}
 			}
 		}
 		out = keep(out, in, i)

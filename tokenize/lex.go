@@ -44,11 +44,53 @@ func (t *Tokenizer) Tokenize(s string) []Token {
 	return t.AppendTokens(make([]Token, 0, 16), s)
 }
 
+// MostTokens returns about as many tokens as s has, counting the runs of
+// letters and digits (ASCII, or any rune beyond ASCII) and the marks
+// ?!.,;:, in one pass over its bytes: no fewer, but for a mark beyond
+// ASCII written against a word ("¿qué") and quoted text of marks alone. A
+// caller can make room for the tokens of s with it, once.
+func MostTokens(s string) int {
+	n, prev := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		k := byteKinds[s[i]]
+		word := k & 1
+		n += int(word&^prev) + int(k>>1) // a run starts, or a mark
+		prev = word
+	}
+	return n
+}
+
+// byteKinds holds, for each byte, 1 when it belongs to a run of letters
+// and digits (an ASCII letter or digit, _, or any byte of a rune beyond
+// ASCII) and 2 when it is one of the marks ?!.,;:.
+var byteKinds = func() (t [256]byte) {
+	for c := range 256 {
+		if asciiAlnum[c] || c >= utf8.RuneSelf || c == '_' {
+			t[c] = 1
+		}
+	}
+	for _, c := range []byte("?!.,;:") {
+		t[c] = 2
+	}
+	return t
+}()
+
 // AppendTokens appends the tokens of s to dst and returns the result.
 func (t *Tokenizer) AppendTokens(dst []Token, s string) []Token {
 	l := lexer{src: s, t: t, toks: dst}
-	for state := lexAny; state != nil; {
-		state = state(&l)
+	for state := stateAny; state != stateDone; {
+		// The states are called by name, not through function values,
+		// so the lexer stays on the stack.
+		switch state {
+		case stateAny:
+			state = lexAny(&l)
+		case stateWord:
+			state = lexWord(&l)
+		case stateNumber:
+			state = lexNumber(&l)
+		case stateCurrency:
+			state = lexCurrencySymbol(&l)
+		}
 	}
 	return l.toks
 }
@@ -63,7 +105,19 @@ type lexer struct {
 	toks  []Token
 }
 
-type stateFn func(*lexer) stateFn
+// A state is what the lexer reads next. Each is read by its state
+// function (stateWord by lexWord), which returns the state after it;
+// stateDone ends the scan.
+type state uint8
+
+// The states of the lexer.
+const (
+	stateDone state = iota
+	stateAny
+	stateWord
+	stateNumber
+	stateCurrency
+)
 
 func (l *lexer) peek() (rune, int) {
 	if l.pos >= len(l.src) {
@@ -87,8 +141,9 @@ func (l *lexer) emit(k Kind, value string) {
 	case Quoted:
 		tok.Norm = l.t.norm.Normalize(value)
 	case Word, Identifier, Email:
-		tok.Norm = l.t.norm.Normalize(text)
-		if strings.IndexByte(tok.Norm, 0xe2) >= 0 { // a typographic apostrophe
+		norm, ascii := l.t.norm.normalize(text)
+		tok.Norm = norm
+		if !ascii && strings.IndexByte(tok.Norm, 0xe2) >= 0 { // a typographic apostrophe
 			tok.Norm = strings.ReplaceAll(tok.Norm, "\u2019", "'")
 		}
 	default:
@@ -105,6 +160,15 @@ func isLetter(r rune) bool {
 	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)
 }
 func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+
+// asciiAlnum holds the ASCII letters and digits.
+var asciiAlnum = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = isAlnum(rune(c))
+	}
+	return t
+}()
+
 func isAlnum(r rune) bool { return isLetter(r) || isDigit(r) }
 
 // quotePairs maps an opening quote to its closing one.
@@ -134,26 +198,36 @@ func CurrencyOf(s string) (string, bool) {
 	return c, ok
 }
 
-func lexAny(l *lexer) stateFn {
+func lexAny(l *lexer) state {
 	for {
+		if l.pos < len(l.src) && l.src[l.pos] == ' ' {
+			l.pos++ // the commonest space, read as the case below reads it
+			l.start = l.pos
+			continue
+		}
 		r, w := l.peek()
 		switch {
 		case r < 0:
-			return nil
+			return stateDone
 		case unicode.IsSpace(r) || r == utf8.RuneError && w == 1 || unicode.IsControl(r):
 			l.pos += w
 			l.start = l.pos
 			continue
 		case isDigit(r):
-			return lexNumber
+			return stateNumber
 		case r == '$' || r == '€' || r == '£' || r == '¥':
-			return lexCurrencySymbol
+			return stateCurrency
 		case (r == 'R' || r == 'r') && strings.HasPrefix(l.src[l.pos+1:], "$"):
-			return lexCurrencySymbol
+			return stateCurrency
 		case (r == 'U' || r == 'u') && len(l.src) > l.pos+2 && strings.EqualFold(l.src[l.pos:l.pos+3], "us$"):
-			return lexCurrencySymbol
+			return stateCurrency
 		case isLetter(r) || r == '_':
-			return lexWord
+			return stateWord
+		case r == '?' || r == '!' || r == '.' || r == ',' || r == ';' || r == ':' || r == '¿' || r == '¡':
+			// No quote is one of these marks: they are read first.
+			l.pos += w
+			l.emit(Punct, "")
+			continue
 		case quotePairs[r] != 0:
 			if lexQuoted(l, r, w) {
 				continue
@@ -162,10 +236,6 @@ func lexAny(l *lexer) stateFn {
 			if l.quoteBoundary() && lexQuoted(l, r, w) {
 				continue
 			}
-		case strings.ContainsRune("?!.,;:", r) || r == '¿' || r == '¡':
-			l.pos += w
-			l.emit(Punct, "")
-			continue
 		}
 		// Any other mark separates tokens and is dropped.
 		l.pos += w
@@ -216,11 +286,21 @@ func lexQuoted(l *lexer, open rune, w int) bool {
 
 // lexWord reads a run of letters, digits and inner connectors (- _ . ' @ +)
 // and decides whether it is a word, an identifier or an email.
-func lexWord(l *lexer) stateFn {
+func lexWord(l *lexer) state {
 	// A slash joins paths and owner/repo names (acme/api#88); a word
 	// with one is an identifier.
 	hasDigit, hasUnder, hasDot, hasAt, hasSlash := false, false, false, false, false
+	// A code (isCode) has a dash: in what lexNumber read before, or
+	// among the connectors read here.
+	hasDash := strings.IndexByte(l.src[l.start:l.pos], '-') >= 0
 	for {
+		// ASCII letters and digits, the most of most words, byte by byte.
+		src, pos := l.src, l.pos
+		for pos < len(src) && asciiAlnum[src[pos]] {
+			hasDigit = hasDigit || src[pos] <= '9'
+			pos++
+		}
+		l.pos = pos
 		r, w := l.peek()
 		switch {
 		case isAlnum(r):
@@ -233,6 +313,7 @@ func lexWord(l *lexer) stateFn {
 				goto done
 			}
 			hasDot = hasDot || r == '.'
+			hasDash = hasDash || r == '-'
 			hasAt = hasAt || r == '@'
 			hasSlash = hasSlash || r == '/'
 		default:
@@ -245,12 +326,12 @@ done:
 	switch {
 	case hasAt && isEmail(text):
 		l.emit(Email, "")
-	case hasDigit || hasUnder || hasDot || hasAt || hasSlash || isCode(text):
+	case hasDigit || hasUnder || hasDot || hasAt || hasSlash || hasDash && isCode(text):
 		l.emit(Identifier, "")
 	default:
 		l.emit(Word, "")
 	}
-	return lexAny
+	return stateAny
 }
 
 // isCode reports whether a word is a code such as a SKU (TSHIRT-BLK-M):
@@ -288,7 +369,7 @@ func isEmail(s string) bool {
 
 // lexNumber reads a number, and what a number turns out to be the start
 // of: a date, an identifier (8f3a, a UUID) or an amount of money.
-func lexNumber(l *lexer) stateFn {
+func lexNumber(l *lexer) state {
 	for {
 		r, w := l.peek()
 		if isDigit(r) {
@@ -312,24 +393,24 @@ func lexNumber(l *lexer) stateFn {
 			if ok {
 				l.pos = end
 				l.emit(Money, amount+" "+code)
-				return lexAny
+				return stateAny
 			}
 		}
-		return lexWord
+		return stateWord
 	}
 	if d, ok := canonicalDate(text); ok {
 		l.emit(Date, d)
-		return lexAny
+		return stateAny
 	}
 	amount, ok := CanonicalNumber(text, l.t.lang)
 	if !ok {
 		l.emit(Identifier, "")
-		return lexAny
+		return stateAny
 	}
 	if r, w := l.peek(); r == '%' {
 		l.pos += w
 		l.emit(Number, amount+"%")
-		return lexAny
+		return stateAny
 	}
 	// An amount followed by a currency word: 20 USD, 20 dollars, 20 reais.
 	i := l.pos
@@ -339,17 +420,17 @@ func lexNumber(l *lexer) stateFn {
 	if code, end, ok := l.currencyWordAt(i); ok {
 		l.pos = end
 		l.emit(Money, scaleMoney(amount, code))
-		return lexAny
+		return stateAny
 	}
 	if r, w := l.peek(); r == '$' || r == '€' || r == '£' {
 		// 20$ and 20€, as some people write them.
 		code := currencySymbols[string(r)]
 		l.pos += w
 		l.emit(Money, amount+" "+code)
-		return lexAny
+		return stateAny
 	}
 	l.emit(Number, amount)
-	return lexAny
+	return stateAny
 }
 
 func (l *lexer) nextIsAlnum() bool {
@@ -396,7 +477,7 @@ func scaleMoney(amount, code string) string {
 }
 
 // lexCurrencySymbol reads $20, € 4,50, R$ 20,00 and US$ 10.
-func lexCurrencySymbol(l *lexer) stateFn {
+func lexCurrencySymbol(l *lexer) state {
 	sym := ""
 	for _, s := range []string{"R$", "r$", "US$", "us$", "Us$", "$", "€", "£", "¥"} {
 		if strings.HasPrefix(l.src[l.pos:], s) {
@@ -416,7 +497,7 @@ func lexCurrencySymbol(l *lexer) stateFn {
 		}
 		l.pos += w
 		l.start = l.pos
-		return lexAny
+		return stateAny
 	}
 	l.pos = i
 	for {
@@ -438,5 +519,5 @@ func lexCurrencySymbol(l *lexer) stateFn {
 		amount = l.src[i:l.pos]
 	}
 	l.emit(Money, amount+" "+currencySymbols[strings.ToLower(sym)])
-	return lexAny
+	return stateAny
 }

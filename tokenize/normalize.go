@@ -99,6 +99,13 @@ func Normalize(s string) string { return defaultNormalizer.Normalize(s) }
 // Normalize returns s folded: NFKC, case folded, accents removed. ASCII
 // text takes a fast path that allocates only when it has upper-case letters.
 func (n *Normalizer) Normalize(s string) string {
+	out, _ := n.normalize(s)
+	return out
+}
+
+// normalize is Normalize, and reports whether what it returns is ASCII
+// (as it is when s is, or is made of the Latin letters latinLower folds).
+func (n *Normalizer) normalize(s string) (string, bool) {
 	ascii, upper := true, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -112,10 +119,18 @@ func (n *Normalizer) Normalize(s string) string {
 	}
 	if ascii {
 		if !upper {
-			return s
+			return s, true
 		}
-		return asciiLower(s)
+		return asciiLower(s), true
 	}
+	if out, ok := latinLower(s); ok {
+		return out, true
+	}
+	return n.fold(s), false
+}
+
+// fold returns s folded by the transform chain.
+func (n *Normalizer) fold(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
@@ -167,4 +182,68 @@ func foldRunes(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+// firstLatin and lastLatin bound the runes latinFolds holds: Latin-1
+// Supplement, Latin Extended-A and B.
+const (
+	firstLatin = 0x80
+	lastLatin  = 0x24f
+)
+
+// latinFolds holds, for each letter from firstLatin to lastLatin that the
+// transform chain folds, alone, to ASCII lower-case letters ("é": e, "Ç":
+// c, "ß": ss), those letters; "" for every other rune. It is read from the
+// chain itself, once, the first time a text needs it.
+var latinFolds = sync.OnceValue(func() []string {
+	n := NewNormalizer()
+	folds := make([]string, lastLatin-firstLatin+1)
+	for r := rune(firstLatin); r <= lastLatin; r++ {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if f := n.fold(string(r)); f != "" && isLetters(f) {
+			folds[r-firstLatin] = f
+		}
+	}
+	return folds
+})
+
+// isLetters reports whether s is made of ASCII lower-case letters only.
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// latinLower folds a text made of ASCII and of the letters latinFolds
+// holds, rune by rune, as the transform chain folds it whole: with no
+// combining mark in the text, each of these letters folds alone, and the
+// ASCII lower-case letters it folds to compose with nothing. It reports
+// false for any other text, which the chain must fold.
+func latinLower(s string) (string, bool) {
+	folds := latinFolds()
+	var room [64]byte // the folded text: on the stack while it is short
+	b := room[:0]
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r < firstLatin || r > lastLatin || folds[r-firstLatin] == "" {
+			return "", false
+		}
+		b = append(b, folds[r-firstLatin]...)
+		i += size
+	}
+	return string(b), true
 }

@@ -73,7 +73,10 @@ func canonicalDate(s string) (string, bool) {
 	var y, m, d int
 	switch {
 	case len(s) == 10 && s[4] == '-' && s[7] == '-':
-		if _, err := fmt.Sscanf(s, "%4d-%2d-%2d", &y, &m, &d); err != nil {
+		if digits(s[:4]) && digits(s[5:7]) && digits(s[8:]) {
+			// What Sscanf reads of it, without its allocations.
+			y, m, d = atoiDigits(s[:4]), atoiDigits(s[5:7]), atoiDigits(s[8:])
+		} else if _, err := fmt.Sscanf(s, "%4d-%2d-%2d", &y, &m, &d); err != nil {
 			return "", false
 		}
 	case strings.Count(s, "/") == 2:
@@ -93,5 +96,27 @@ func canonicalDate(s string) (string, bool) {
 	if m < 1 || m > 12 || d < 1 || d > 31 || y < 1000 || y > 9999 {
 		return "", false
 	}
-	return fmt.Sprintf("%04d-%02d-%02d", y, m, d), true
+	// "%04d-%02d-%02d", written by hand: the date is the only allocation.
+	b := [10]byte{'0' + byte(y/1000), '0' + byte(y/100%10), '0' + byte(y/10%10), '0' + byte(y%10), '-',
+		'0' + byte(m/10), '0' + byte(m%10), '-', '0' + byte(d/10), '0' + byte(d%10)}
+	return string(b[:]), true
+}
+
+// digits reports whether s is made of ASCII digits only.
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// atoiDigits reads a few ASCII digits as a number.
+func atoiDigits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
 }

@@ -70,3 +70,17 @@ func corpusTurns(b *testing.B, lang tokenize.Language) []string {
 	}
 	return turns
 }
+
+// BenchmarkNewEngine builds a grammar from its loaded lexicon: its forms
+// table and its index of words within an edit.
+func BenchmarkNewEngine(b *testing.B) {
+	if _, err := Lexicon(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New(Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

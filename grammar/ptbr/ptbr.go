@@ -317,29 +317,41 @@ var articles = []string{"o", "a", "os", "as", "um", "uma", "uns", "umas", "ele",
 	"aquele", "aquela", "aqueles", "aquelas", "aquilo", "outro", "outra", "outros", "outras",
 	"algum", "alguma", "alguns", "algumas", "aqui", "ali", "onde"}
 
+// contractions maps every contraction contraction reads to its words,
+// built once from articles.
+var contractions = readContractions()
+
+// readContractions reads a preposition contracted with each of articles:
+// d+a is de a, n+a em a, pr+a para a, pel+a (o, a, os, as) por a, and a+a
+// (o, os) a a. Where two readings spell the same word, the one of the
+// earlier article wins.
+func readContractions() map[string][]string {
+	m := map[string][]string{}
+	put := func(w, prep, a string) {
+		if _, ok := m[w]; !ok {
+			m[w] = []string{prep, a}
+		}
+	}
+	for _, a := range articles {
+		put("d"+a, "de", a)
+		put("n"+a, "em", a)
+		put("pr"+a, "para", a)
+		if a == "o" || a == "a" || a == "os" || a == "as" {
+			put("pel"+a, "por", a)
+		}
+		if a == "o" || a == "os" {
+			put("a"+a, "a", a)
+		}
+	}
+	return m
+}
+
 // contraction reads a preposition contracted with an article, a
 // demonstrative or a pronoun: do, dum, deste, disso, daquele, no, num,
 // neste, nisso, naquele, pelo, pela, ao, aos, pro, pra, prum, praquele.
+// The words returned are shared: read only.
 func contraction(w string) []string {
-	for _, a := range articles {
-		switch w {
-		case "d" + a:
-			return []string{"de", a}
-		case "n" + a:
-			return []string{"em", a}
-		case "pr" + a:
-			return []string{"para", a}
-		case "pel" + a:
-			if a == "o" || a == "a" || a == "os" || a == "as" {
-				return []string{"por", a}
-			}
-		case "a" + a:
-			if a == "o" || a == "os" {
-				return []string{"a", a}
-			}
-		}
-	}
-	return nil
+	return contractions[w]
 }
 
 // clitics are the object pronouns written after a verb with a hyphen, and

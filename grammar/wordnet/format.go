@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"math"
 	"strings"
 )
 
@@ -56,6 +57,73 @@ type table struct {
 	name  string
 	text  string
 	start []uint32 // start[i] is the offset of entry line i; start[len-1] is len(text)
+	// bucket, for a table looked up by key, narrows the search for a key
+	// to the lines whose keys start with its first two bytes: they are
+	// lines bucket[b] to bucket[b+1], b being the two bytes (the second 0
+	// for a key of one byte). It is nil for a table not looked up so.
+	bucket []uint32
+	// keyLen and next, where there is a bucket index, are the length of
+	// each line's key and the four bytes of it after the first two (see
+	// nextOf): a search within a bucket reads them, and the text only of
+	// the lines whose next four bytes are the key's.
+	keyLen []uint16
+	next   []uint32
+}
+
+// nextOf returns the bytes 2 to 5 of a key as a number, big-endian, a
+// short key's missing bytes read as 0: keys in byte order have their
+// nextOf in order (no key holds a byte 0).
+func nextOf(k string) uint32 {
+	var n uint32
+	for i := 2; i < 6; i++ {
+		n <<= 8
+		if i < len(k) {
+			n |= uint32(k[i])
+		}
+	}
+	return n
+}
+
+// buckets is the size of a table's bucket index: one more than the
+// two-byte prefixes.
+const buckets = 1<<16 + 1
+
+// bucketOf returns the bucket of a key of one byte or more.
+func bucketOf(k string) int {
+	b := int(k[0]) << 8
+	if len(k) > 1 {
+		b |= int(k[1])
+	}
+	return b
+}
+
+// indexKeys builds the table's bucket index. The keys must be sorted and
+// none empty; for a table whose keys are not (a malformed file, which only
+// Load's full check reports), it builds none, and find searches the whole
+// table.
+func (t *table) indexKeys() {
+	bucket := make([]uint32, buckets)
+	keyLen := make([]uint16, t.len())
+	next := make([]uint32, t.len())
+	b := 0 // the buckets up to b are set
+	for i := range t.len() {
+		k := t.key(i)
+		if k == "" || len(k) > math.MaxUint16 {
+			return
+		}
+		keyLen[i], next[i] = uint16(len(k)), nextOf(k)
+		kb := bucketOf(k)
+		if kb < b-1 {
+			return // out of order
+		}
+		for ; b <= kb; b++ {
+			bucket[b] = uint32(i)
+		}
+	}
+	for ; b < buckets; b++ {
+		bucket[b] = uint32(t.len())
+	}
+	t.bucket, t.keyLen, t.next = bucket, keyLen, next
 }
 
 // len returns the number of entry lines.
@@ -76,6 +144,30 @@ func (t *table) key(i int) string {
 // find returns the rest of the entry line whose key is k, after the tab,
 // and whether there is one. The keys must be sorted.
 func (t *table) find(k string) (string, bool) {
+	if t.bucket != nil && k != "" {
+		b := bucketOf(k)
+		lo, end := int(t.bucket[b]), int(t.bucket[b+1])
+		q := nextOf(k)
+		for hi := end; lo < hi; {
+			m := int(uint(lo+hi) >> 1)
+			if t.next[m] < q {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		// The keys whose next four bytes are the key's, in order.
+		for ; lo < end && t.next[lo] == q; lo++ {
+			start := t.start[lo]
+			switch key := t.text[start : start+uint32(t.keyLen[lo])]; {
+			case key == k:
+				return t.line(lo)[len(k)+1:], true
+			case key > k:
+				return "", false
+			}
+		}
+		return "", false
+	}
 	lo, hi := 0, t.len()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)

@@ -118,3 +118,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestKeyIndex checks that a look-up through the index of the keys finds
+// what a search of the whole table finds, for every key of the keyed tables and
+// for strings beside them.
+func TestKeyIndex(t *testing.T) {
+	db, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range []*table{&db.en, &db.pt, &db.forms, &db.ptverbs} {
+		if tb.bucket == nil {
+			t.Fatalf("%s has no key index", tb.name)
+		}
+		whole := *tb
+		whole.bucket, whole.keyLen, whole.next = nil, nil, nil
+		for i := range tb.len() {
+			k := tb.key(i)
+			for _, q := range []string{k, k[:len(k)-1], k + "a", k[:1], k[:len(k)-1] + "z", ""} {
+				got, gotOK := tb.find(q)
+				want, wantOK := whole.find(q)
+				if got != want || gotOK != wantOK {
+					t.Fatalf("%s: find(%q) = %q, %v; want %q, %v", tb.name, q, got, gotOK, want, wantOK)
+				}
+			}
+		}
+	}
+}

@@ -184,6 +184,9 @@ func parse(texts map[string]string, full bool) (*DB, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
+	for _, t := range []*table{&db.en, &db.pt, &db.forms, &db.ptverbs} {
+		t.indexKeys()
+	}
 	return db, nil
 }
 

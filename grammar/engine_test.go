@@ -1,0 +1,28 @@
+package grammar_test
+
+import (
+	"testing"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/grammar/en"
+	"github.com/stalwart-agents/stalwart/grammar/ptbr"
+)
+
+// TestForms checks each language's forms table against the maps it is
+// gathered from: every form reads as the maps read its key, and every key
+// of the maps has its form.
+func TestForms(t *testing.T) {
+	eg, err := en.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := ptbr.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, e := range map[string]*grammar.Engine{"en": eg.Engine, "pt-BR": pg.Engine} {
+		for _, d := range grammar.CheckForms(e) {
+			t.Errorf("%s: %s", lang, d)
+		}
+	}
+}

@@ -1,0 +1,22 @@
+package grammar
+
+import "testing"
+
+// TestPackKey checks packKey against a loop over the bytes.
+func TestPackKey(t *testing.T) {
+	for _, s := range []string{"", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "ação"} {
+		var w0, w1 uint64
+		for i := 0; i < len(s) && i < 16; i++ {
+			if i < 8 {
+				w0 |= uint64(s[i]) << (8 * i)
+			} else {
+				w1 |= uint64(s[i]) << (8 * (i - 8))
+			}
+		}
+		g0, g1 := packKey(s)
+		b0, b1 := packKey([]byte(s))
+		if g0 != w0 || g1 != w1 || b0 != w0 || b1 != w1 {
+			t.Errorf("packKey(%q) = %x %x, %x %x; want %x %x", s, g0, g1, b0, b1, w0, w1)
+		}
+	}
+}
