@@ -844,7 +844,10 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			sinceNoun = 99
 			continue
 		}
-		w := Word{Text: turn[pc.start:pc.end], Norm: pc.norm, Start: pc.start, End: pc.end, Class: pc.class, Fuzzy: pc.fuzzy}
+		// The word is written where it goes: c.Words has room for it.
+		c.Words = c.Words[:len(c.Words)+1]
+		w := &c.Words[len(c.Words)-1]
+		w.Text, w.Norm, w.Start, w.End, w.Class, w.Fuzzy = turn[pc.start:pc.end], pc.norm, pc.start, pc.end, pc.class, pc.fuzzy
 		switch pc.class {
 		case Verb:
 			w.Concept = pc.verb
@@ -874,7 +877,6 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				sinceNoun++
 			}
 		}
-		c.Words = append(c.Words, w)
 	}
 	for _, o := range later {
 		c.Objects = appendConcept(c.Objects, o, objects)

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"fmt"
 	"hash/maphash"
 	"slices"
 	"strings"
@@ -78,26 +79,36 @@ const (
 )
 
 // form is what an engine knows of one written form. It holds no pointer:
-// its strings are numbers into its table's. A form is read only once the
+// its strings are numbers into its table's. It takes 32 bytes, so that a
+// look-up reads one cache line of the forms. A form is read only once the
 // table is built.
 type form struct {
-	// key0 and key1 are the first 16 bytes of the key (see packKey): a
-	// look-up compares them, and reads the key itself only when it is
-	// longer.
-	key0, key1 uint64
-	keyLen     uint32
-	// id is the form's number: its key is the table's string id.
-	id    uint32
+	// key0 and key1 are the first 12 bytes of the key (see packKey), and
+	// keyLen its length (at most maxNumber): a look-up compares them, and
+	// reads the key itself only when it is longer.
+	key0  uint64
 	bits  uint32
 	flags formFlag
+	// id is the form's number: its key is the table's string id.
+	id   uint32
+	key1 uint32
 	// verb is the number of the action concept: of an action form
 	// (fmVerb), or else the one Lexicon.WordVerb gives; 0 for none.
-	verb uint32
+	verb uint16
 	// noun is the number of the noun form (fmNoun), or 0.
-	noun uint32
+	noun uint16
 	// x is the number of the rarer facts, or 0 when the form has none.
-	x uint32
+	x      uint16
+	keyLen uint16
 }
+
+// maxNumber is the most action concepts, noun forms and sets of rarer
+// facts a forms table numbers, and the longest key length it holds (a
+// longer key is compared in full).
+const maxNumber = 1<<16 - 1
+
+// inline is how many bytes of a key a form holds.
+const inline = 12
 
 // formExtra holds what few forms have.
 type formExtra struct {
@@ -145,6 +156,7 @@ func (t *forms) get(w string) *form {
 	}
 	h := maphash.String(kt.seed, w)
 	k0, k1 := packKey(w)
+	kl := uint16(min(len(w), maxNumber))
 	mask := uint64(len(kt.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		sl := kt.slots[i]
@@ -152,7 +164,7 @@ func (t *forms) get(w string) *form {
 			return nil
 		}
 		if n, ok := kt.number(sl, h); ok {
-			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == uint32(len(w)) && (len(w) <= 16 || kt.str(n) == w) {
+			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == kl && (len(w) <= inline || kt.str(n) == w) {
 				return f
 			}
 		}
@@ -168,6 +180,7 @@ func (t *forms) getBytes(b []byte) *form {
 	}
 	h := maphash.Bytes(kt.seed, b)
 	k0, k1 := packKey(b)
+	kl := uint16(min(len(b), maxNumber))
 	mask := uint64(len(kt.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		sl := kt.slots[i]
@@ -175,21 +188,21 @@ func (t *forms) getBytes(b []byte) *form {
 			return nil
 		}
 		if n, ok := kt.number(sl, h); ok {
-			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == uint32(len(b)) && (len(b) <= 16 || kt.str(n) == string(b)) {
+			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == kl && (len(b) <= inline || kt.str(n) == string(b)) {
 				return f
 			}
 		}
 	}
 }
 
-// packKey returns the first 16 bytes of a key as two numbers,
+// packKey returns the first 12 bytes of a key as two numbers,
 // little-endian, 0 past its end.
-func packKey[S string | []byte](k S) (k0, k1 uint64) {
+func packKey[S string | []byte](k S) (k0 uint64, k1 uint32) {
 	switch {
-	case len(k) >= 16:
-		return le64(k[:8]), le64(k[8:16])
+	case len(k) >= inline:
+		return le64(k[:8]), uint32(tail(k[8:inline]))
 	case len(k) >= 8:
-		return le64(k[:8]), tail(k[8:])
+		return le64(k[:8]), uint32(tail(k[8:]))
 	}
 	return tail(k), 0
 }
@@ -253,7 +266,7 @@ func (f *form) classes() uint32 {
 // several words and the runs of their first words. Each map is read once,
 // each of its entries setting what it says of its form; then each form is
 // read for what depends on the form as a whole.
-func (e *Engine) buildForms(phraseStarts map[string]bool) {
+func (e *Engine) buildForms(phraseStarts map[string]bool) error {
 	lx := e.lx
 	n := len(e.bits) + len(lx.Actions) + len(lx.Nouns) + len(phraseStarts)
 	for _, other := range e.rules.Others {
@@ -261,6 +274,16 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) {
 	}
 	t := &forms{keys: newStrTable(n), all: make([]form, 0, n),
 		verbs: []string{""}, nouns: []NounForm{{}}, extras: []formExtra{{}}}
+	// number numbers the next concept, noun form or set of facts; past
+	// maxNumber, it is 0, and the engine reports the lexicon too large.
+	tooMany := false
+	number := func(n int) uint16 {
+		if n > maxNumber {
+			tooMany = true
+			return 0
+		}
+		return uint16(n)
+	}
 	at := func(w string) *form {
 		i := t.keys.addString(w)
 		if int(i) == len(t.all) {
@@ -271,16 +294,16 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) {
 	extra := func(w string) *formExtra {
 		f := at(w)
 		if f.x == 0 {
-			f.x = uint32(len(t.extras))
+			f.x = number(len(t.extras))
 			t.extras = append(t.extras, formExtra{})
 		}
 		return &t.extras[f.x] // good until the next extra is added
 	}
-	verbs := map[string]uint32{}
-	verbNumber := func(v string) uint32 {
+	verbs := map[string]uint16{}
+	verbNumber := func(v string) uint16 {
 		i, ok := verbs[v]
 		if !ok {
-			i = uint32(len(t.verbs))
+			i = number(len(t.verbs))
 			verbs[v] = i
 			t.verbs = append(t.verbs, v)
 		}
@@ -291,11 +314,11 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) {
 		f.verb = verbNumber(v)
 		f.flags |= fmVerb
 	}
-	nouns := map[NounForm]uint32{}
+	nouns := map[NounForm]uint16{}
 	for w, nf := range lx.Nouns {
 		i, ok := nouns[nf]
 		if !ok {
-			i = uint32(len(t.nouns))
+			i = number(len(t.nouns))
 			nouns[nf] = i
 			t.nouns = append(t.nouns, nf)
 		}
@@ -410,7 +433,7 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) {
 		f := &t.all[i]
 		k := t.key(f)
 		f.key0, f.key1 = packKey(k)
-		f.keyLen = uint32(len(k))
+		f.keyLen = uint16(min(len(k), maxNumber))
 	}
 	// What depends on the form as a whole, or on its words.
 	copula := lx.Function["copula"]
@@ -433,7 +456,7 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) {
 		if f.flags&fmNoun == 0 && e.rules.PluralOnly != nil {
 			if nf, ok := e.rules.PluralOnly(w, lx); ok {
 				if f.x == 0 {
-					f.x = uint32(len(t.extras))
+					f.x = number(len(t.extras))
 					t.extras = append(t.extras, formExtra{})
 				}
 				t.extras[f.x].plural = nf
@@ -467,9 +490,13 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) {
 			}
 		}
 	}
+	if tooMany {
+		return fmt.Errorf("the lexicon has more than %d action concepts, noun forms or words with values: too many for its forms table", maxNumber)
+	}
 	t.all = slices.Clip(t.all)
 	t.extras = slices.Clip(t.extras)
 	e.forms = t
+	return nil
 }
 
 // nextSpace returns the index of the space after index k of s, or -1.

@@ -259,7 +259,9 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		e.nextAfter = append(e.nextAfter, strings.Fields(a))
 	}
 	_, e.statusNoun = lx.NounWords[statusConcept]
-	e.buildForms(phraseStarts)
+	if err := e.buildForms(phraseStarts); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 

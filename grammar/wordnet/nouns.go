@@ -18,7 +18,14 @@ func (db *DB) parts(t *table, key string) (noun, verb bool) {
 	if !ok {
 		return false, false
 	}
-	for s := range strings.SplitSeq(rest, string(senseSep)) {
+	// The senses one by one, until both parts are found.
+	for rest != "" && !(noun && verb) {
+		s := rest
+		if i := strings.IndexByte(rest, senseSep); i >= 0 {
+			s, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
 		p, _, _, ok := db.splitSense(s)
 		noun = noun || ok && p == 'n'
 		verb = verb || ok && p == 'v'
