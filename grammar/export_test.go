@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // CheckForms compares every form of e's forms table with what the
@@ -168,3 +169,22 @@ func CheckForms(e *Engine) []string {
 	}
 	return diffs
 }
+
+// FormsSize returns the bytes an engine's forms table and fuzzy index take,
+// counted from their arrays, and how many forms the table holds.
+func FormsSize(e *Engine) (forms, fuzzy, n int) {
+	t := e.forms
+	forms = len(t.all)*int(unsafe.Sizeof(form{})) + strTableSize(t.keys) +
+		len(t.pairs.keys)*8 + len(t.pairs.vals)*4 + len(t.verbs)*16 +
+		len(t.nouns)*int(unsafe.Sizeof(NounForm{})) + len(t.extras)*int(unsafe.Sizeof(formExtra{}))
+	fx := e.fuzzy
+	fuzzy = strTableSize(fx.words) + strTableSize(fx.keys) + len(fx.listEnd)*4 + len(fx.list)*4 + len(fx.filter)*8
+	return forms, fuzzy, len(t.all)
+}
+
+func strTableSize(t *strTable) int {
+	return len(t.text) + len(t.end)*4 + len(t.slots)*4
+}
+
+// BuildForms builds e's forms table again, for timing.
+func BuildForms(e *Engine) error { return e.buildForms() }

@@ -12,9 +12,10 @@ import (
 // phrase of several words, normalised), gathered once when the engine is
 // built, so that reading a word costs one look-up however many classes,
 // values and phrases it takes part in. Every field is what the lexicon's,
-// the rules' and the engine's own maps say of the form, and what the rules'
-// functions (PluralOnly, Imperative) say of it; a form the table does not
-// hold is in none of the maps, and Parse asks the rules' functions of it
+// the rules' and the engine's own maps say of the form, and what the
+// functions of the rules and the lexicon (Rules.PluralOnly,
+// Rules.Imperative, Lexicon.WordVerb) say of it; a form the table does not
+// hold is in none of the maps, and Parse asks those functions of it
 // itself. TestForms checks the table against the maps.
 
 // formFlag says what a form is, besides its function classes.
@@ -49,7 +50,8 @@ const (
 	fmNegVerb
 	// fmBase: the base form of an action word.
 	fmBase
-	// fmIsBase: the form is a command's (Engine.isBase).
+	// fmIsBase: an action form that is a command's (Engine.isBase;
+	// isBase reads any other form itself).
 	fmIsBase
 	// fmModal: a word of the modal class.
 	fmModal
@@ -102,7 +104,7 @@ type form struct {
 	keyLen uint16
 }
 
-// maxNumber is the most action concepts, noun forms and sets of rarer
+// maxNumber is the most action concepts, noun words and sets of rarer
 // facts a forms table numbers, and the longest key length it holds (a
 // longer key is compared in full).
 const maxNumber = 1<<16 - 1
@@ -262,18 +264,17 @@ func (f *form) classes() uint32 {
 }
 
 // buildForms gathers the forms table of an engine whose bits, base forms,
-// negation verbs and rules are set; phraseStarts are the entries of
-// several words and the runs of their first words. Each map is read once,
+// negation verbs and rules are set. Each map is read once,
 // each of its entries setting what it says of its form; then each form is
 // read for what depends on the form as a whole.
-func (e *Engine) buildForms(phraseStarts map[string]bool) error {
+func (e *Engine) buildForms() error {
 	lx := e.lx
-	n := len(e.bits) + len(lx.Actions) + len(lx.Nouns) + len(phraseStarts)
+	n := len(e.bits) + 2*len(lx.Actions) + len(lx.Nouns) // the phrases' runs among them
 	for _, other := range e.rules.Others {
 		n += len(other.Actions) + len(other.Nouns)
 	}
 	t := &forms{keys: newStrTable(n), all: make([]form, 0, n),
-		verbs: []string{""}, nouns: []NounForm{{}}, extras: []formExtra{{}}}
+		verbs: []string{""}, nouns: append(make([]NounForm, 0, len(lx.Nouns)+1), NounForm{}), extras: []formExtra{{}}}
 	// number numbers the next concept, noun form or set of facts; past
 	// maxNumber, it is 0, and the engine reports the lexicon too large.
 	tooMany := false
@@ -314,25 +315,58 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) error {
 		f.verb = verbNumber(v)
 		f.flags |= fmVerb
 	}
-	nouns := map[NounForm]uint16{}
 	for w, nf := range lx.Nouns {
-		i, ok := nouns[nf]
-		if !ok {
-			i = number(len(t.nouns))
-			nouns[nf] = i
-			t.nouns = append(t.nouns, nf)
-		}
 		f := at(w)
-		f.noun = i
+		f.noun = number(len(t.nouns))
 		f.flags |= fmNoun
+		t.nouns = append(t.nouns, nf)
 	}
 	for w, b := range e.bits {
 		at(w).bits = b
 	}
-	for w := range phraseStarts {
-		at(w).flags |= fmPhrase
-		first, _, _ := strings.Cut(w, " ")
-		at(first).flags |= fmPhraseFirst
+	// Every entry of several words (of bits, the actions and the nouns)
+	// and each run of its first words, two or more (fmPhrase): phrases
+	// tries no longer run than one of these. The first two words of each,
+	// by their forms, map to the form of the two.
+	type pair struct{ a, b, ab uint32 }
+	var pairs []pair
+	phrase := func(w string) {
+		sp := strings.IndexByte(w, ' ')
+		if sp < 0 {
+			return
+		}
+		f := at(w[:sp])
+		f.flags |= fmPhraseFirst
+		first := f.id
+		for k := sp; ; {
+			end := len(w)
+			if next := strings.IndexByte(w[k+1:], ' '); next >= 0 {
+				end = k + 1 + next
+			}
+			f := at(w[:end])
+			f.flags |= fmPhrase
+			if k == sp {
+				ab := f.id
+				pairs = append(pairs, pair{first, at(w[sp+1 : end]).id, ab})
+			}
+			if end == len(w) {
+				break
+			}
+			k = end
+		}
+	}
+	for w := range e.bits {
+		phrase(w)
+	}
+	for w := range lx.Actions {
+		phrase(w)
+	}
+	for w := range lx.Nouns {
+		phrase(w)
+	}
+	t.pairs = newPairTable(len(pairs))
+	for _, p := range pairs {
+		t.pairs.put(p.a, p.b, p.ab)
 	}
 	for class, words := range lx.Function {
 		for w := range words {
@@ -411,23 +445,6 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) error {
 			}
 		}
 	}
-	// The phrases' first two words, by their forms.
-	npairs := 0
-	for w := range phraseStarts {
-		if strings.Count(w, " ") == 1 {
-			npairs++
-		}
-	}
-	t.pairs = newPairTable(npairs)
-	for w := range phraseStarts {
-		first, rest, _ := strings.Cut(w, " ")
-		if strings.Contains(rest, " ") {
-			continue // its first two words are a phrase start of their own
-		}
-		a := at(first).id
-		b := at(rest).id
-		t.pairs.put(a, b, at(w).id)
-	}
 	t.keys.seal()
 	for i := range t.all {
 		f := &t.all[i]
@@ -436,7 +453,6 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) error {
 		f.keyLen = uint16(min(len(k), maxNumber))
 	}
 	// What depends on the form as a whole, or on its words.
-	copula := lx.Function["copula"]
 	for i := range t.all {
 		f := &t.all[i]
 		w := t.key(f)
@@ -463,7 +479,7 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) error {
 				f.flags |= fmPluralOnly
 			}
 		}
-		if f.flags&fmVerb != 0 && e.isBaseSlow(w) {
+		if f.flags&fmVerb != 0 && e.isBaseOf(t, f, w) {
 			// Only a verb is asked whether it is a command's; isBase
 			// reads any other form itself.
 			f.flags |= fmIsBase
@@ -472,26 +488,35 @@ func (e *Engine) buildForms(phraseStarts map[string]bool) error {
 		if sp < 0 {
 			continue
 		}
-		if lx.OfNouns(w) {
+		// A phrase, read through its words' forms: a word's own flags
+		// and bits are the maps' (Nouns, Actions, copula, Indirect, the
+		// bits), set above; a word that has no form is in none of them.
+		ofNouns := true // Lexicon.OfNouns
+		for word := range strings.FieldsSeq(w) {
+			wf := t.get(word)
+			if wf.has(fmCopula) {
+				f.flags |= fmCopula
+			}
+			if !wf.has(fmNoun) || wf.has(fmVerb) {
+				ofNouns = false
+			}
+		}
+		if ofNouns {
 			f.flags |= fmOfNouns
 		}
 		if f.flags&fmNoun != 0 && e.apart(t.nouns[f.noun].Concept, w) {
 			f.flags |= fmApart
 		}
-		if e.lastAux(w) {
+		last := t.get(w[sp+1:])
+		if last.classes()&fAuxiliary != 0 { // Engine.lastAux
 			f.flags |= fmLastAux
 		}
-		if lx.Indirect[w[sp+1:]] {
+		if last.has(fmIndirect) {
 			f.flags |= fmIndirect
-		}
-		for word := range strings.FieldsSeq(w) {
-			if copula[word] {
-				f.flags |= fmCopula
-			}
 		}
 	}
 	if tooMany {
-		return fmt.Errorf("the lexicon has more than %d action concepts, noun forms or words with values: too many for its forms table", maxNumber)
+		return fmt.Errorf("the lexicon has more than %d action concepts, noun words or words with values: too many for its forms table", maxNumber)
 	}
 	t.all = slices.Clip(t.all)
 	t.extras = slices.Clip(t.extras)
@@ -512,6 +537,19 @@ func (e *Engine) form(w string) *form { return e.forms.get(w) }
 
 // formOf returns the form of the phrase in b, or nil.
 func (e *Engine) formOf(b []byte) *form { return e.forms.getBytes(b) }
+
+// isBaseOf is isBaseSlow for the form f of norm, its words' base forms
+// read from the table t being built (fmBase is e.base's).
+func (e *Engine) isBaseOf(t *forms, f *form, norm string) bool {
+	if f.flags&fmBase != 0 {
+		return true
+	}
+	first, _, phrasal := strings.Cut(norm, " ")
+	if phrasal && t.get(first).has(fmBase) {
+		return true
+	}
+	return e.rules.Imperative != nil && e.rules.Imperative(first)
+}
 
 // isBaseSlow is isBase by the maps and rules themselves.
 func (e *Engine) isBaseSlow(norm string) bool {

@@ -231,35 +231,11 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		}
 	}
 	e.fuzzy = NewFuzzyIndex(vocab)
-	// Every entry of several words (of bits, the actions and the nouns)
-	// and each run of its first words, two or more: phrases tries no
-	// longer run than one of these.
-	phraseStarts := map[string]bool{}
-	starts := func(w string) {
-		for k := strings.IndexByte(w, ' '); k >= 0; {
-			next := strings.IndexByte(w[k+1:], ' ')
-			if next < 0 {
-				phraseStarts[w] = true
-				break
-			}
-			k += 1 + next
-			phraseStarts[w[:k]] = true
-		}
-	}
-	for w := range e.bits {
-		starts(w)
-	}
-	for w := range lx.Actions {
-		starts(w)
-	}
-	for w := range lx.Nouns {
-		starts(w)
-	}
 	for _, a := range rules.NextAfter {
 		e.nextAfter = append(e.nextAfter, strings.Fields(a))
 	}
 	_, e.statusNoun = lx.NounWords[statusConcept]
-	if err := e.buildForms(phraseStarts); err != nil {
+	if err := e.buildForms(); err != nil {
 		return nil, err
 	}
 	return e, nil

@@ -34,9 +34,11 @@ const (
 // than slotNumber; a variable only so that a test can make tables wide.
 var mostTagged = slotNumber - 1
 
-// newStrTable returns an empty table with room for about n strings.
+// newStrTable returns an empty table with room for about n strings of
+// about 8 bytes.
 func newStrTable(n int) *strTable {
-	return &strTable{slots: make([]uint32, slotsFor(n)), end: make([]uint32, 0, n), seed: maphash.MakeSeed()}
+	return &strTable{slots: make([]uint32, slotsFor(n)), end: make([]uint32, 0, n), buf: make([]byte, 0, 8*n),
+		seed: maphash.MakeSeed()}
 }
 
 // slotsFor returns the size of a slot table for n strings: a power of two,

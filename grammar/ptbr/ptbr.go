@@ -264,29 +264,48 @@ func pluralOnly(w string, lx *grammar.Lexicon) (grammar.NounForm, bool) {
 	if len(w) < 4 || !strings.HasSuffix(w, "s") {
 		return grammar.NounForm{}, false
 	}
-	stem := w[:len(w)-1]
-	var cands []string
-	switch {
-	case strings.HasSuffix(w, "oes"), strings.HasSuffix(w, "aes"), strings.HasSuffix(w, "aos"):
-		cands = append(cands, w[:len(w)-3]+"ao")
-	case strings.HasSuffix(w, "ns"):
-		cands = append(cands, w[:len(w)-2]+"m")
-	case strings.HasSuffix(w, "eis"):
-		cands = append(cands, w[:len(w)-3]+"el", w[:len(w)-2]+"l")
-	case strings.HasSuffix(w, "is"):
-		cands = append(cands, w[:len(w)-2]+"l", w[:len(w)-1]+"l")
-	}
-	if strings.HasSuffix(w, "es") {
-		cands = append(cands, w[:len(w)-2])
-	}
-	cands = append(cands, stem)
-	for _, c := range cands {
-		if nf, ok := lx.Nouns[c]; ok && !nf.Plural {
+	// The singulars, in order, each looked up as it is written in stack
+	// room: a word costs no allocation.
+	var room [64]byte
+	try := func(base, end string) (grammar.NounForm, bool) {
+		c := append(append(room[:0], base...), end...)
+		if nf, ok := lx.Nouns[string(c)]; ok && !nf.Plural {
 			nf.Plural = true
 			return nf, true
 		}
+		return grammar.NounForm{}, false
 	}
-	return grammar.NounForm{}, false
+	n := len(w)
+	switch {
+	case strings.HasSuffix(w, "oes"), strings.HasSuffix(w, "aes"), strings.HasSuffix(w, "aos"):
+		if nf, ok := try(w[:n-3], "ao"); ok {
+			return nf, true
+		}
+	case strings.HasSuffix(w, "ns"):
+		if nf, ok := try(w[:n-2], "m"); ok {
+			return nf, true
+		}
+	case strings.HasSuffix(w, "eis"):
+		if nf, ok := try(w[:n-3], "el"); ok {
+			return nf, true
+		}
+		if nf, ok := try(w[:n-2], "l"); ok {
+			return nf, true
+		}
+	case strings.HasSuffix(w, "is"):
+		if nf, ok := try(w[:n-2], "l"); ok {
+			return nf, true
+		}
+		if nf, ok := try(w[:n-1], "l"); ok {
+			return nf, true
+		}
+	}
+	if strings.HasSuffix(w, "es") {
+		if nf, ok := try(w[:n-2], ""); ok {
+			return nf, true
+		}
+	}
+	return try(w[:n-1], "")
 }
 
 // informal maps informal and abbreviated writing to the words it stands

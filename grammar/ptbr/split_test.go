@@ -2,7 +2,10 @@ package ptbr
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/stalwart-agents/stalwart/grammar"
 )
 
 // contractionLoop is contraction as a loop over the articles, the way it
@@ -50,5 +53,64 @@ func TestContraction(t *testing.T) {
 		if got, want := contraction(w), contractionLoop(w); !slices.Equal(got, want) {
 			t.Errorf("contraction(%q) = %q, want %q", w, got, want)
 		}
+	}
+}
+
+// pluralOnlyConcat is pluralOnly as it reads, its candidates made by
+// concatenation: the look-ups in stack room must read every word the
+// same.
+func pluralOnlyConcat(w string, lx *grammar.Lexicon) (grammar.NounForm, bool) {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") {
+		return grammar.NounForm{}, false
+	}
+	var cands []string
+	switch {
+	case strings.HasSuffix(w, "oes"), strings.HasSuffix(w, "aes"), strings.HasSuffix(w, "aos"):
+		cands = append(cands, w[:len(w)-3]+"ao")
+	case strings.HasSuffix(w, "ns"):
+		cands = append(cands, w[:len(w)-2]+"m")
+	case strings.HasSuffix(w, "eis"):
+		cands = append(cands, w[:len(w)-3]+"el", w[:len(w)-2]+"l")
+	case strings.HasSuffix(w, "is"):
+		cands = append(cands, w[:len(w)-2]+"l", w[:len(w)-1]+"l")
+	}
+	if strings.HasSuffix(w, "es") {
+		cands = append(cands, w[:len(w)-2])
+	}
+	cands = append(cands, w[:len(w)-1])
+	for _, c := range cands {
+		if nf, ok := lx.Nouns[c]; ok && !nf.Plural {
+			nf.Plural = true
+			return nf, true
+		}
+	}
+	return grammar.NounForm{}, false
+}
+
+func TestPluralOnly(t *testing.T) {
+	lx, err := Lexicon()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for w := range lx.Nouns {
+		words = append(words, w, w+"s", w+"es", w+"is", w+"ns", w+"oes", w+"eis")
+		if n := len(w); n > 2 {
+			words = append(words, w[:n-1]+"s", w[:n-2]+"oes", w[:n-2]+"eis", w[:n-1]+"ns", w[:n-1]+"is")
+		}
+	}
+	for w := range lx.Actions {
+		words = append(words, w)
+	}
+	words = append(words, "", "s", "ss", "sss", "ssss", "aoes")
+	for _, w := range words {
+		got, gotOK := pluralOnly(w, lx)
+		want, wantOK := pluralOnlyConcat(w, lx)
+		if got != want || gotOK != wantOK {
+			t.Errorf("pluralOnly(%q) = %v, %v; want %v, %v", w, got, gotOK, want, wantOK)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { pluralOnly("cartoes", lx) }); n != 0 {
+		t.Errorf("pluralOnly allocates %.0f times", n)
 	}
 }

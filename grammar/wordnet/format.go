@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
-	"math"
 	"strings"
 )
 
@@ -62,12 +61,11 @@ type table struct {
 	// lines bucket[b] to bucket[b+1], b being the two bytes (the second 0
 	// for a key of one byte). It is nil for a table not looked up so.
 	bucket []uint32
-	// keyLen and next, where there is a bucket index, are the length of
-	// each line's key and the four bytes of it after the first two (see
-	// nextOf): a search within a bucket reads them, and the text only of
-	// the lines whose next four bytes are the key's.
-	keyLen []uint16
-	next   []uint32
+	// next, where there is a bucket index, holds the four bytes of each
+	// line's key after the first two (see nextOf): a search within a
+	// bucket reads them, and the text only of the lines whose next four
+	// bytes are the key's.
+	next []uint32
 }
 
 // nextOf returns the bytes 2 to 5 of a key as a number, big-endian, a
@@ -97,33 +95,53 @@ func bucketOf(k string) int {
 	return b
 }
 
-// indexKeys builds the table's bucket index. The keys must be sorted and
-// none empty; for a table whose keys are not (a malformed file, which only
-// Load's full check reports), it builds none, and find searches the whole
-// table.
-func (t *table) indexKeys() {
-	bucket := make([]uint32, buckets)
-	keyLen := make([]uint16, t.len())
-	next := make([]uint32, t.len())
-	b := 0 // the buckets up to b are set
-	for i := range t.len() {
-		k := t.key(i)
-		if k == "" || len(k) > math.MaxUint16 {
-			return
-		}
-		keyLen[i], next[i] = uint16(len(k)), nextOf(k)
-		kb := bucketOf(k)
-		if kb < b-1 {
-			return // out of order
-		}
-		for ; b <= kb; b++ {
-			bucket[b] = uint32(i)
-		}
+// keyIndex builds a table's bucket index line by line, as split reads
+// them: it reads the first six bytes of each key, from the line split has
+// just read. The keys must be sorted and none empty; for a table whose keys
+// are not (a malformed file, which only Load's full check reports), it
+// builds none, and find searches the whole table.
+type keyIndex struct {
+	bucket []uint32
+	next   []uint32
+	b      int // the buckets before b are set
+	bad    bool
+}
+
+func newKeyIndex(lines int) *keyIndex {
+	return &keyIndex{bucket: make([]uint32, buckets), next: make([]uint32, 0, lines)}
+}
+
+// add reads entry line i, l.
+func (x *keyIndex) add(i int, l string) {
+	n := 0
+	for n < len(l) && n < 6 && l[n] != fieldSep {
+		n++
 	}
-	for ; b < buckets; b++ {
-		bucket[b] = uint32(t.len())
+	k := l[:n]
+	if k == "" {
+		x.bad = true
+		return
 	}
-	t.bucket, t.keyLen, t.next = bucket, keyLen, next
+	x.next = append(x.next, nextOf(k))
+	kb := bucketOf(k)
+	if kb < x.b-1 {
+		x.bad = true // out of order
+		return
+	}
+	for ; x.b <= kb; x.b++ {
+		x.bucket[x.b] = uint32(i)
+	}
+}
+
+// finish gives t the index of its n entry lines, unless a key was bad.
+func (x *keyIndex) finish(t *table, n int) {
+	if x.bad || len(x.next) != n {
+		return
+	}
+	for ; x.b < buckets; x.b++ {
+		x.bucket[x.b] = uint32(n)
+	}
+	t.bucket, t.next = x.bucket, x.next
 }
 
 // len returns the number of entry lines.
@@ -156,14 +174,10 @@ func (t *table) find(k string) (string, bool) {
 				hi = m
 			}
 		}
-		// The keys whose next four bytes are the key's, in order.
+		// The keys whose next four bytes are the key's.
 		for ; lo < end && t.next[lo] == q; lo++ {
-			start := t.start[lo]
-			switch key := t.text[start : start+uint32(t.keyLen[lo])]; {
-			case key == k:
-				return t.line(lo)[len(k)+1:], true
-			case key > k:
-				return "", false
+			if l := t.line(lo); len(l) > len(k) && l[len(k)] == fieldSep && l[:len(k)] == k {
+				return l[len(k)+1:], true
 			}
 		}
 		return "", false
@@ -185,10 +199,16 @@ func (t *table) find(k string) (string, bool) {
 	return "", false
 }
 
-// split indexes the lines of a data file. It checks the header and that
+// split indexes the lines of a data file, and for a table looked up by
+// key (keyed) the keys too (see keyIndex). It checks the header and that
 // every line ends in a newline; errors go to errs with the file and line.
-func split(name, text string, errs *scanner.ErrorList) table {
-	t := table{name: name, text: text, start: make([]uint32, 0, strings.Count(text, "\n")+1)}
+func split(name, text string, keyed bool, errs *scanner.ErrorList) table {
+	lines := strings.Count(text, "\n") + 1
+	t := table{name: name, text: text, start: make([]uint32, 0, lines)}
+	var keys *keyIndex
+	if keyed {
+		keys = newKeyIndex(lines)
+	}
 	lineNo := 0
 	for off := 0; off < len(text); {
 		lineNo++
@@ -206,6 +226,9 @@ func split(name, text string, errs *scanner.ErrorList) table {
 		case strings.HasPrefix(l, "#") && len(t.start) == 0:
 			// a comment of the header
 		default:
+			if keys != nil {
+				keys.add(len(t.start), l)
+			}
 			t.start = append(t.start, uint32(off))
 		}
 		off += end + 1
@@ -214,6 +237,9 @@ func split(name, text string, errs *scanner.ErrorList) table {
 		errs.Add(pos(name, 1), "empty file")
 	}
 	t.start = append(t.start, uint32(len(text)))
+	if keys != nil {
+		keys.finish(&t, t.len())
+	}
 	return t
 }
 

@@ -132,7 +132,7 @@ func TestKeyIndex(t *testing.T) {
 			t.Fatalf("%s has no key index", tb.name)
 		}
 		whole := *tb
-		whole.bucket, whole.keyLen, whole.next = nil, nil, nil
+		whole.bucket, whole.next = nil, nil
 		for i := range tb.len() {
 			k := tb.key(i)
 			for _, q := range []string{k, k[:len(k)-1], k + "a", k[:1], k[:len(k)-1] + "z", ""} {

@@ -172,20 +172,17 @@ func Load(fsys fs.FS, dir string) (*DB, error) {
 func parse(texts map[string]string, full bool) (*DB, error) {
 	var errs scanner.ErrorList
 	db := &DB{
-		synsets: split(synsetsFile, texts[synsetsFile], &errs),
-		en:      split(enFile, texts[enFile], &errs),
-		pt:      split(ptFile, texts[ptFile], &errs),
-		forms:   split(formsFile, texts[formsFile], &errs),
-		ptverbs: split(ptVerbsFile, texts[ptVerbsFile], &errs),
+		synsets: split(synsetsFile, texts[synsetsFile], false, &errs),
+		en:      split(enFile, texts[enFile], true, &errs),
+		pt:      split(ptFile, texts[ptFile], true, &errs),
+		forms:   split(formsFile, texts[formsFile], true, &errs),
+		ptverbs: split(ptVerbsFile, texts[ptVerbsFile], true, &errs),
 	}
 	if full && errs.Len() == 0 {
 		check(&db.synsets, &db.en, &db.pt, &db.forms, &db.ptverbs, &errs)
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err
-	}
-	for _, t := range []*table{&db.en, &db.pt, &db.forms, &db.ptverbs} {
-		t.indexKeys()
 	}
 	return db, nil
 }
