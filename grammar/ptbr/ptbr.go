@@ -393,7 +393,8 @@ var clitics = map[string]string{
 //   - informal writing: vc -> você, tá -> está, pfv -> por favor, q ->
 //     que, n -> não, tb -> também, hj -> hoje.
 //
-// It returns nil for a word that stands for itself.
+// It returns nil for a word that stands for itself. The words it returns
+// may be shared with other calls: read only.
 func Split(lx *grammar.Lexicon, w string) []string {
 	if parts, ok := informal[w]; ok {
 		return parts

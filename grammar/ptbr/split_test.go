@@ -32,6 +32,9 @@ func contractionLoop(w string) []string {
 	return nil
 }
 
+// TestContraction reads the lexicon's words and the contractions of every
+// article as contraction reads them and as the loop over the articles
+// does.
 func TestContraction(t *testing.T) {
 	lx, err := Lexicon()
 	if err != nil {
@@ -87,6 +90,9 @@ func pluralOnlyConcat(w string, lx *grammar.Lexicon) (grammar.NounForm, bool) {
 	return grammar.NounForm{}, false
 }
 
+// TestPluralOnly reads the lexicon's nouns with plural endings, and its
+// actions, as pluralOnly and pluralOnlyConcat do, and checks that
+// pluralOnly allocates nothing.
 func TestPluralOnly(t *testing.T) {
 	lx, err := Lexicon()
 	if err != nil {
