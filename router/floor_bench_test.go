@@ -212,7 +212,7 @@ func eachSize(b *testing.B, bench func(b *testing.B, f *floorFixture)) {
 // terms the router indexes, reading each turn as the router reads its
 // words (the project's tokenizer, the turn language's stems, the router's
 // stop words) and summing the postings of its stems (BM25), keeping the
-// best 16 tools. It reads no grammar, no concepts and decides nothing:
+// best Candidates tools. It reads no grammar, no concepts and decides nothing:
 // what any turn-to-tools search must cost at least.
 func BenchmarkFloor(b *testing.B) {
 	eachSize(b, func(b *testing.B, f *floorFixture) {
@@ -237,7 +237,7 @@ func BenchmarkFloor(b *testing.B) {
 // BenchmarkFloorTerms is the floor's index alone: the same inverted index
 // queried with the router's own retrieval terms of each turn (stems and
 // concepts, read before timing), summing postings and keeping the best
-// 16 tools.
+// Candidates tools.
 func BenchmarkFloorTerms(b *testing.B) {
 	eachSize(b, func(b *testing.B, f *floorFixture) {
 		i := 0
@@ -250,7 +250,7 @@ func BenchmarkFloorTerms(b *testing.B) {
 
 // BenchmarkAnchorBleve is the anchor: Search, a Bleve query (scorch in
 // memory, BM25) of the turn's terms as the router reads them over the
-// action, object and text fields, for the best 16 tools. The index is
+// action, object and text fields, for the best Candidates tools. The index is
 // built before timing.
 func BenchmarkAnchorBleve(b *testing.B) {
 	eachSize(b, func(b *testing.B, f *floorFixture) {
