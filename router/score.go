@@ -135,20 +135,20 @@ func (r *Router) features(c *grammar.Clause) features {
 		if w.Class == grammar.Function && r.gram.Lexicon().Has("indefinite", w.Norm) {
 			f.some = true
 		}
+		if lit, ok := r.literal(w); ok {
+			// A word read within an edit as another that this catalogue
+			// uses as written ("radius" is no slip of "radio" where a
+			// tool takes a radius).
+			if strings.HasPrefix(lit, objectPrefix) {
+				f.objects = appendUnique(f.objects, lit)
+			} else {
+				f.unknown = appendUnique(f.unknown, lit)
+			}
+			f.text = append(f.text, lit)
+			continue
+		}
 		switch w.Class {
 		case grammar.Noun:
-			if lit, ok := r.literal(w); ok {
-				// A word read within an edit as another that this
-				// catalogue uses as written ("radius" is no slip of
-				// "radio" where a tool takes a radius).
-				if strings.HasPrefix(lit, objectPrefix) {
-					f.objects = appendUnique(f.objects, lit)
-				} else {
-					f.unknown = appendUnique(f.unknown, lit)
-				}
-				f.text = append(f.text, lit)
-				continue
-			}
 			if w.Fuzzy && len(r.postings[objectPrefix+w.Concept]) == 0 {
 				// A word read within an edit as a noun this catalogue
 				// never names is more likely a name ("acme"): keep it
@@ -168,15 +168,6 @@ func (r *Router) features(c *grammar.Clause) features {
 		case grammar.Verb:
 			f.text = append(f.text, r.term(actionPrefix, w.Concept))
 		case grammar.Unknown:
-			if lit, ok := r.literal(w); ok {
-				if strings.HasPrefix(lit, objectPrefix) {
-					f.objects = appendUnique(f.objects, lit)
-				} else {
-					f.unknown = appendUnique(f.unknown, lit)
-				}
-				f.text = append(f.text, lit)
-				continue
-			}
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
 				if len(r.postings[term]) == 0 {
@@ -438,7 +429,7 @@ func fitParam(params []param, a grammar.Arg) *param {
 // tools use is no slip of typing, whatever word of the lexicon it is
 // near.
 func (r *Router) literal(w *grammar.Word) (string, bool) {
-	if !w.Fuzzy {
+	if !w.Fuzzy || w.Class != grammar.Noun && w.Class != grammar.Unknown {
 		return "", false
 	}
 	norm := tokenize.Normalize(w.Text)
