@@ -225,12 +225,11 @@ func looksLikeJSON(data []byte) bool {
 // jsonTreeReader builds nodes from a JSON decoder's tokens, counting lines
 // as the offsets advance.
 type jsonTreeReader struct {
-	file   string
-	data   []byte
-	dec    *json.Decoder
-	off    int64
-	line   int
-	offErr int64
+	file string
+	data []byte
+	dec  *json.Decoder
+	off  int64
+	line int
 }
 
 // lineAt returns the line of offset, which never goes backwards.

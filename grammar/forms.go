@@ -152,37 +152,27 @@ type forms struct {
 
 // get returns the form of w, or nil when the table does not hold it.
 func (t *forms) get(w string) *form {
-	kt := t.keys
-	if len(kt.slots) == 0 {
+	if len(t.keys.slots) == 0 {
 		return nil
 	}
-	h := maphash.String(kt.seed, w)
-	k0, k1 := packKey(w)
-	kl := uint16(min(len(w), maxNumber))
-	mask := uint64(len(kt.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		sl := kt.slots[i]
-		if sl == 0 {
-			return nil
-		}
-		if n, ok := kt.number(sl, h); ok {
-			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == kl && (len(w) <= inline || kt.str(n) == w) {
-				return f
-			}
-		}
-	}
+	return lookupForm(t, w, maphash.String(t.keys.seed, w))
 }
 
 // getBytes returns the form b spells, or nil when the table does not hold
 // it.
 func (t *forms) getBytes(b []byte) *form {
-	kt := t.keys
-	if len(kt.slots) == 0 {
+	if len(t.keys.slots) == 0 {
 		return nil
 	}
-	h := maphash.Bytes(kt.seed, b)
-	k0, k1 := packKey(b)
-	kl := uint16(min(len(b), maxNumber))
+	return lookupForm(t, b, maphash.Bytes(t.keys.seed, b))
+}
+
+// lookupForm finds the form of key k, whose hash is h, in a table with
+// slots.
+func lookupForm[S string | []byte](t *forms, k S, h uint64) *form {
+	kt := t.keys
+	k0, k1 := packKey(k)
+	kl := uint16(min(len(k), maxNumber))
 	mask := uint64(len(kt.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		sl := kt.slots[i]
@@ -190,7 +180,7 @@ func (t *forms) getBytes(b []byte) *form {
 			return nil
 		}
 		if n, ok := kt.number(sl, h); ok {
-			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == kl && (len(b) <= inline || kt.str(n) == string(b)) {
+			if f := &t.all[n]; f.key0 == k0 && f.key1 == k1 && f.keyLen == kl && (len(k) <= inline || kt.str(n) == string(k)) {
 				return f
 			}
 		}

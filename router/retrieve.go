@@ -24,9 +24,6 @@ const (
 	numFields
 )
 
-// fieldNames name the retrieval fields, for features and explanations.
-var fieldNames = [numFields]string{"action", "object", "text", "params"}
-
 // fieldWeights weigh the fields in the combined BM25F score: the name
 // twice the description, parameters 0.4 of it, as the bench's frozen
 // baseline weighs them. The model weighs each field's own score as a
