@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/stalwart-agents/stalwart/grammar"
 	"gonum.org/v1/gonum/optimize"
 )
 
@@ -25,10 +26,17 @@ const (
 	CostAbstain = 1.0
 )
 
-// Example is one labelled turn, read for fitting: its deciding clause's
-// candidates with their features, none's features, and which of them are
-// right. Make one with Router.Example. The zero Example has no candidates and
-// no right answer, and is not reachable: Judge calls it none, and wrong.
+// Example is one labelled turn, read for fitting: the candidates of the
+// clause the fit reads, with their features, none's features, and which
+// of them are right. Make one with Router.Example. The zero Example has no
+// candidates and no right answer, and is not reachable: Judge calls it
+// none, and wrong.
+//
+// A turn of several clauses is read clause by clause, as Select reads it,
+// so that Judge decides it as Select does (Router.decideParse); the fit
+// reads the clause that asks for the turn's tool: the first that commands
+// or requests and is not negated, or else the first ("this one's solved,
+// close it out" asks to close).
 type Example struct {
 	// Corpus names the training corpus the turn comes from.
 	Corpus string
@@ -37,6 +45,7 @@ type Example struct {
 
 	fixed    Outcome // the outcome decided before the model, or ""
 	wantNone bool
+	commands bool   // the clause commands or requests
 	right    []bool // per candidate
 	tools    []toolVec
 	names    []string
@@ -45,6 +54,11 @@ type Example struct {
 	fit      []bool
 	bm25     []float64
 	none     noneVec
+	// clauses are the turn's clauses, in order, when it has several: the
+	// Example's own fields are those of clauses[read], the one the fit
+	// reads.
+	clauses []Example
+	read    int
 }
 
 // Fixed reports whether the turn was decided before the model (unread or
@@ -81,15 +95,40 @@ func (r *Router) Example(turn string, right []string) Example {
 		return e
 	}
 	cs, fs := r.clauseFeatures(p, s)
-	r.context(cs, fs, 0, s)
-	c, f := cs[0], &fs[0]
+	if len(cs) == 1 {
+		r.context(cs, fs, 0, s)
+		r.clauseExample(&e, p, cs[0], &fs[0], s, right)
+		return e
+	}
+	e.clauses = make([]Example, len(cs))
+	read := -1 // the clause the fit reads
+	for i, c := range cs {
+		r.context(cs, fs, i, s)
+		x := &e.clauses[i]
+		x.wantNone = e.wantNone
+		r.clauseExample(x, p, c, &fs[i], s, right)
+		if read < 0 && x.commands && !c.Negated {
+			read = i
+		}
+	}
+	read = max(read, 0)
+	clauses := e.clauses
+	e = clauses[read]
+	e.clauses, e.read = clauses, read
+	return e
+}
+
+// clauseExample reads clause c of parse p into e, as Select decides a
+// clause (Router.decide): unread, negated, or its candidates.
+func (r *Router) clauseExample(e *Example, p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, right []string) {
+	e.commands = commands(c)
 	if _, unread := r.unread(p, c); unread {
 		e.fixed = Unread
-		return e
+		return
 	}
 	if c.Negated {
 		e.fixed = None
-		return e
+		return
 	}
 	cands, _ := r.score(c, f, s, Candidates, nil)
 	e.none = s.none
@@ -107,7 +146,6 @@ func (r *Router) Example(turn string, right []string) Example {
 		e.fit = append(e.fit, cands[k].fit)
 		e.bm25 = append(e.bm25, cands[k].x[fBM25])
 	}
-	return e
 }
 
 // Judged is what a model decides for an example. The zero value has no
@@ -135,8 +173,32 @@ func (m *Model) Judge(e *Example) Judged {
 }
 
 func (m *Model) judge(e *Example, th Thresholds) Judged {
+	x := m.scored(e)
+	return x.judge(th)
+}
+
+// scored is an example with its probabilities under a model, clause by
+// clause: what judging it at any thresholds needs.
+type scored struct {
+	e       *Example
+	ps      []float64
+	pNone   float64
+	order   []int    // the candidates by probability, then BM25F
+	clauses []scored // beside e.clauses
+}
+
+// scored scores e, and each of its clauses.
+func (m *Model) scored(e *Example) scored {
+	x := scored{e: e}
+	if len(e.clauses) > 0 {
+		x.clauses = make([]scored, len(e.clauses))
+		for i := range e.clauses {
+			x.clauses[i] = m.scored(&e.clauses[i])
+		}
+		return x
+	}
 	if e.fixed != "" {
-		return Judged{Outcome: e.fixed, Right: e.wantNone}
+		return x
 	}
 	ps, pNone := m.probs(e)
 	order := make([]int, len(ps))
@@ -150,7 +212,39 @@ func (m *Model) judge(e *Example, th Thresholds) Judged {
 		}
 		return e.bm25[a] > e.bm25[b]
 	})
-	return judgeOrder(e, th, ps, pNone, order)
+	x.ps, x.pNone, x.order = ps, pNone, order
+	return x
+}
+
+// judge decides the example at th as Select would. A turn of several
+// clauses is decided as Router.decideParse decides it: by the first
+// clause that asks for something (selected, ambiguous or withdrawn), and
+// among those the first that commands or requests; by the first clause
+// when none asks or the first is unread.
+func (x *scored) judge(th Thresholds) Judged {
+	e := x.e
+	if len(x.clauses) == 0 {
+		if e.fixed != "" {
+			return Judged{Outcome: e.fixed, Right: e.wantNone}
+		}
+		return judgeOrder(e, th, x.ps, x.pNone, x.order)
+	}
+	lead, first := -1, Judged{}
+	var led Judged
+	for i := range x.clauses {
+		j := x.clauses[i].judge(th)
+		if i == 0 {
+			first = j
+		}
+		asks := j.Outcome == Selected || j.Outcome == Ambiguous || j.Outcome == Withdrawn
+		if asks && (lead < 0 || !e.clauses[lead].commands && e.clauses[i].commands) {
+			lead, led = i, j
+		}
+	}
+	if lead <= 0 || first.Outcome == Unread {
+		return first
+	}
+	return led
 }
 
 func judgeOrder(e *Example, th Thresholds, ps []float64, pNone float64, order []int) Judged {
@@ -561,6 +655,27 @@ func grid(lo, hi, step float64) []float64 {
 	return g
 }
 
+// tier is the risk tier an example counts toward when thresholds are
+// chosen: that of the likeliest candidate of the clause the fit reads, or
+// else of the first clause with one; false when no clause has a candidate to
+// decide (the example is decided whatever the thresholds).
+func (x *scored) tier() (risk, bool) {
+	if len(x.order) > 0 {
+		return x.e.risks[x.order[0]], true
+	}
+	if len(x.clauses) > 0 {
+		if t, ok := x.clauses[x.e.read].tier(); ok {
+			return t, true
+		}
+	}
+	for i := range x.clauses {
+		if t, ok := x.clauses[i].tier(); ok {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
 // chooseThresholds chooses each tier's threshold and margin for the least
 // cost on the examples (each corpus weighing the same), the three tiers
 // together: of every setting where write asks at least read's probability
@@ -574,32 +689,18 @@ func (m *Model) chooseThresholds(examples []Example) Thresholds {
 		perCorpus[examples[i].Corpus]++
 	}
 	type pre struct {
-		e     *Example
-		ps    []float64
-		pNone float64
-		order []int
-		w     float64
+		x scored
+		w float64
 	}
 	byTier := [3][]pre{}
 	for i := range examples {
 		e := &examples[i]
-		if e.fixed != "" || len(e.tools) == 0 {
+		x := m.scored(e)
+		t, ok := x.tier()
+		if !ok {
 			continue // decided whatever the thresholds
 		}
-		ps, pNone := m.probs(e)
-		order := make([]int, len(ps))
-		for k := range order {
-			order[k] = k
-		}
-		sort.SliceStable(order, func(a, b int) bool {
-			x, y := order[a], order[b]
-			if ps[x] != ps[y] {
-				return ps[x] > ps[y]
-			}
-			return e.bm25[x] > e.bm25[y]
-		})
-		t := e.risks[order[0]]
-		byTier[t] = append(byTier[t], pre{e, ps, pNone, order, 1 / float64(perCorpus[e.Corpus])})
+		byTier[t] = append(byTier[t], pre{x, 1 / float64(perCorpus[e.Corpus])})
 	}
 	// Each tier's cost at every setting of the grid.
 	var settings []Tier
@@ -614,7 +715,7 @@ func (m *Model) chooseThresholds(examples []Example) Thresholds {
 		for k, tier := range settings {
 			probe := Thresholds{Read: tier, Write: tier, Destructive: tier}
 			for _, x := range byTier[t] {
-				cost[t][k] += x.w * judgeOrder(x.e, probe, x.ps, x.pNone, x.order).Cost()
+				cost[t][k] += x.w * x.x.judge(probe).Cost()
 			}
 		}
 	}

@@ -173,3 +173,55 @@ func TestChooseThresholdsTogether(t *testing.T) {
 		t.Errorf("destructive %+v, want write's %+v: no example is destructive", th.Destructive, th.Write)
 	}
 }
+
+// clauseTurns are turns of several clauses: a statement or question that
+// sets the scene, and a command, in either order, or two commands.
+var clauseTurns = []struct{ turn, tool string }{
+	{"order 42 arrived broken. refund the 20 dollars", "refund_card"},
+	{"the customer called about order 8. archive it", "archive_order"},
+	{"what a day. show me order 19", "get_order"},
+	{"charge the card for order 3 and then archive order 3", "charge_card"},
+	{"order 7 was a gift. don't charge the card", ""},
+}
+
+func TestExampleReadsTheClauseThatAsks(t *testing.T) {
+	r := shop(t, Options{})
+	for _, ct := range clauseTurns {
+		var right []string
+		if ct.tool != "" {
+			right = []string{ct.tool}
+		}
+		e := r.Example(ct.turn, right)
+		if len(e.clauses) < 2 {
+			t.Errorf("%q: the example reads %d clauses, want 2 or more", ct.turn, len(e.clauses))
+			continue
+		}
+		if !e.commands && ct.tool != "" {
+			t.Errorf("%q: the fit reads clause %d, which does not command", ct.turn, e.read)
+		}
+		if ct.tool != "" && !e.Reachable() {
+			t.Errorf("%q: %s is not among the candidates of the clause the fit reads (%v)", ct.turn, ct.tool, e.names)
+		}
+	}
+}
+
+func TestJudgeDecidesAsSelect(t *testing.T) {
+	r := shop(t, Options{})
+	m, err := DefaultModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := append(append([]struct{ turn, tool string }{}, clauseTurns...), fitTurns...)
+	for _, ct := range turns {
+		var right []string
+		if ct.tool != "" {
+			right = []string{ct.tool}
+		}
+		e := r.Example(ct.turn, right)
+		j := m.Judge(&e)
+		d := r.Select(ct.turn)
+		if j.Outcome != d.Outcome || j.Tool != d.Tool {
+			t.Errorf("%q: Judge decides %s %q, Select %s %q", ct.turn, j.Outcome, j.Tool, d.Outcome, d.Tool)
+		}
+	}
+}
