@@ -172,7 +172,8 @@ func (r *Router) Search(text string, k int) ([]Hit, error) {
 	p := r.gram.Parse(text)
 	var terms []string
 	for _, c := range p.Clauses {
-		f := r.features(&c)
+		var room []string
+		f := r.features(&c, &room)
 		if f.action != "" {
 			terms = append(terms, actionPrefix+f.action)
 		}

@@ -183,10 +183,10 @@ func floorOf(b *testing.B, n int) *floorFixture {
 		if c.Language == string(tokenize.Brazilian) {
 			r = f.pt
 		}
-		var terms []string
+		var terms, room []string
 		p := r.gram.Parse(c.Turn)
 		for i := range p.Clauses {
-			ft := r.features(&p.Clauses[i])
+			ft := r.features(&p.Clauses[i], &room)
 			for _, t := range ft.terms {
 				terms = appendUnique(terms, t)
 			}

@@ -90,7 +90,7 @@ func (r *Router) term(prefix, rest string) string {
 	if r.terms == nil {
 		return prefix + rest
 	}
-	return r.terms.joined(prefix, rest)
+	return r.terms.joined(prefix, rest, r.interned)
 }
 
 // buildIndex compiles the fields of every tool: fields[i][f] are the
@@ -403,6 +403,9 @@ type scorer struct {
 	// ctxTerms and ctxOptional are the room of a clause's context
 	// (Router.context).
 	ctxTerms, ctxOptional []string
+	// room is the room the lists of the clauses' features are cut from
+	// (Router.features).
+	room []string
 }
 
 func newScorer(n int) *scorer {

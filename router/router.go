@@ -88,6 +88,7 @@ type Router struct {
 	phrases   []phrase          // the vocabulary's phrases
 	ix        *index            // the retrieval index
 	terms     *termTable        // every term the compile read, read only after New
+	interned  map[string]string // the terms of the lexicons' concepts (internedConcepts)
 	turnStem  *tokenize.Stemmer // the stemmer of the turns' language
 	model     *Model            // the fitted weights and thresholds
 	scratch   sync.Pool         // *scorer
@@ -153,6 +154,7 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 		lexicons = append(lexicons, gram.Lexicon())
 	}
 	r.an = &analyzer{lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons)}
+	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
 	withdrawn := map[string]bool{}
 	for _, name := range opts.Withdrawn {
@@ -278,13 +280,14 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 	s.clauses, s.features = cs, fs
 	s.shared.f = nil // the features are read anew: nothing shared is theirs
 	s.multi = false
+	s.room = s.room[:0]
 	for i := range p.Clauses {
 		c := &p.Clauses[i]
 		if i > 0 {
 			c = r.resolve(c, &p.Clauses[i-1])
 		}
 		cs[i] = c
-		fs[i] = r.features(c)
+		fs[i] = r.features(c, &s.room)
 		fs[i].phrased = r.phraseTools(fs[i].phrased, p.Turn[c.Start:c.End])
 		r.phraseWordsOptional(&fs[i], p.Turn[c.Start:c.End])
 		for _, t := range fs[i].phrased {

@@ -159,3 +159,20 @@ func TestSelectStatements(t *testing.T) {
 		}
 	}
 }
+
+func TestTermOfAConceptCostsNoAllocation(t *testing.T) {
+	r := shop(t, Options{})
+	// The shop names no temperature: the term is the lexicon's, interned.
+	if got := r.term(objectPrefix, "temperature"); got != objectPrefix+"temperature" {
+		t.Fatalf("term = %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { termSink = r.term(objectPrefix, "temperature") }); n != 0 {
+		t.Errorf("the term of a lexicon's concept the catalogue does not hold allocates %.0f times, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { termSink = r.term(stemPrefix, "zzyzx") }); n != 1 {
+		t.Errorf("the term of a word no lexicon or tool holds allocates %.0f times, want 1 (its string)", n)
+	}
+}
+
+// termSink keeps a term alive past its call, as a clause's lists do.
+var termSink string

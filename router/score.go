@@ -42,20 +42,25 @@ type features struct {
 	norms    string         // the words' normalised forms, spaced and padded: read when first needed
 }
 
-func (r *Router) features(c *grammar.Clause) features {
+func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
 		statement: c.Act == grammar.Statement, words: c.Words, asks: c.Asks}
-	// The lists of the clause are cut from one array, each with room for
-	// as many terms as the clause gives it at most (a list that needs
-	// more grows apart).
+	// The lists of the clause are cut from *room, each with room for as
+	// many terms as the clause gives it at most (a list that needs more
+	// grows apart); *room grows apart when it has too little left, the
+	// lists cut before keeping the array they were cut from.
 	nw, ni := len(c.Words), len(c.Implied)
-	room := make([]string, 0, 2*(nw+ni)+1+2*nw+2)
-	cut := func(n int) []string {
-		s := room[len(room) : len(room) : len(room)+n]
-		room = room[:len(room)+n]
-		return s
+	need := 2*(nw+ni) + 1 + (3*nw + ni + 2) + 2 + 3*nw
+	if cap(*room)-len(*room) < need {
+		*room = make([]string, 0, max(need, 2*cap(*room)))
 	}
-	f.objects, f.text, f.terms, f.verbTerms = cut(nw+ni), cut(nw+ni+1), cut(2*nw), cut(2)
+	cut := func(n int) []string {
+		at := len(*room)
+		*room = (*room)[:at+n]
+		return (*room)[at : at : at+n]
+	}
+	f.objects, f.text, f.terms, f.verbTerms = cut(nw+ni), cut(nw+ni+1), cut(3*nw+ni+2), cut(2)
+	f.unknown, f.optional, f.fuzzy = cut(nw), cut(nw), cut(nw)
 	if c.Act == grammar.Question {
 		f.askedState = c.State
 	}

@@ -1,6 +1,11 @@
 package router
 
-import "slices"
+import (
+	"slices"
+	"sync"
+
+	"github.com/stalwart-agents/stalwart/grammar"
+)
 
 // termTable numbers the distinct terms of one build, so that counting them
 // (document frequencies, term frequencies, postings) runs over slices
@@ -36,14 +41,44 @@ func (t *termTable) appendIDs(dst []int32, terms []string) []int32 {
 
 // joined returns prefix+rest: the table's own string when it has numbered
 // that term, so that a turn's terms the catalogue holds cost no
-// allocation, and a new string otherwise. The table is only read.
-func (t *termTable) joined(prefix, rest string) string {
+// allocation, or else more's (interned terms), and a new string
+// otherwise. The table is only read.
+func (t *termTable) joined(prefix, rest string, more map[string]string) string {
 	var room [64]byte
 	b := append(append(room[:0], prefix...), rest...)
 	if id, ok := t.ids[string(b)]; ok {
 		return t.terms[id]
 	}
+	if s, ok := more[string(b)]; ok {
+		return s
+	}
 	return string(b)
+}
+
+// conceptTerms are the terms of the concepts of each lexicon, by lexicon
+// (*grammar.Lexicon -> map[string]string): a clause's concepts the
+// catalogue does not hold cost no allocation either.
+var conceptTerms sync.Map
+
+// internedConcepts returns the action, object and concept terms of the
+// concepts of the lexicons, each term mapped to itself.
+func internedConcepts(lexicons []*grammar.Lexicon) map[string]string {
+	key := lexicons[len(lexicons)-1]
+	if m, ok := conceptTerms.Load(key); ok {
+		return m.(map[string]string)
+	}
+	m := map[string]string{}
+	for _, lx := range lexicons {
+		actions, nouns := lx.Concepts()
+		for _, c := range slices.Concat(actions, nouns) {
+			for _, prefix := range []string{actionPrefix, objectPrefix, conceptPrefix} {
+				t := prefix + c
+				m[t] = t
+			}
+		}
+	}
+	v, _ := conceptTerms.LoadOrStore(key, m)
+	return v.(map[string]string)
 }
 
 // len is how many terms the table has numbered.

@@ -76,7 +76,9 @@ func canonicalDate(s string) (string, bool) {
 		if digits(s[:4]) && digits(s[5:7]) && digits(s[8:]) {
 			// What Sscanf reads of it, without its allocations.
 			y, m, d = atoiDigits(s[:4]), atoiDigits(s[5:7]), atoiDigits(s[8:])
-		} else if _, err := fmt.Sscanf(s, "%4d-%2d-%2d", &y, &m, &d); err != nil {
+		} else if v, ok := scanDate(s, "%4d-%2d-%2d"); ok {
+			y, m, d = v[0], v[1], v[2]
+		} else {
 			return "", false
 		}
 	case strings.Count(s, "/") == 2:
@@ -84,9 +86,11 @@ func canonicalDate(s string) (string, bool) {
 		if len(parts[0]) > 2 || len(parts[1]) > 2 || (len(parts[2]) != 2 && len(parts[2]) != 4) {
 			return "", false
 		}
-		if _, err := fmt.Sscanf(s, "%d/%d/%d", &d, &m, &y); err != nil {
+		v, ok := scanDate(s, "%d/%d/%d")
+		if !ok {
 			return "", false
 		}
+		d, m, y = v[0], v[1], v[2]
 		if y < 100 {
 			y += 2000
 		}
@@ -96,13 +100,26 @@ func canonicalDate(s string) (string, bool) {
 	if m < 1 || m > 12 || d < 1 || d > 31 || y < 1000 || y > 9999 {
 		return "", false
 	}
-	// "%04d-%02d-%02d", written by hand: the date is the only allocation.
+	// "%04d-%02d-%02d", written by hand: the date is the only allocation,
+	// and none when s is written so already.
 	b := [10]byte{'0' + byte(y/1000), '0' + byte(y/100%10), '0' + byte(y/10%10), '0' + byte(y%10), '-',
 		'0' + byte(m/10), '0' + byte(m%10), '-', '0' + byte(d/10), '0' + byte(d%10)}
+	if string(b[:]) == s {
+		return s, true
+	}
 	return string(b[:]), true
 }
 
 // digits reports whether s is made of ASCII digits only.
+// scanDate reads the three numbers of a date written as format says, in
+// the order they are written. Its variables are its own, so that what
+// Sscanf makes escape is made only when a date needs Sscanf.
+func scanDate(s, format string) ([3]int, bool) {
+	var v [3]int
+	_, err := fmt.Sscanf(s, format, &v[0], &v[1], &v[2])
+	return v, err == nil
+}
+
 func digits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
