@@ -108,7 +108,12 @@ type Metrics struct {
 	Ambiguous float64 `json:"ambiguous"`
 	// ECE is the expected calibration error of the selected tool's
 	// probability over 10 bins.
-	ECE        float64           `json:"ece"`
+	ECE float64 `json:"ece"`
+	// Cost is the mean cost of the decisions, as the thresholds are
+	// chosen for: router.CostWrong for a wrong selection (a wrong tool,
+	// or any tool for a case that expects none), router.CostAbstain for
+	// any other outcome that is not right.
+	Cost       float64           `json:"cost"`
 	Abstain    Abstain           `json:"abstain"`
 	ByLanguage map[string]*Score `json:"by_language"`
 	Baseline   *Baseline         `json:"baseline"`
@@ -150,9 +155,17 @@ func metrics(os []outcome, threshold float64) *Metrics {
 		conf     float64
 	}
 	selected := 0
+	cost := 0.0
 	for i := range os {
 		o := &os[i]
 		m.add(o.right)
+		switch {
+		case o.right:
+		case o.selected:
+			cost += router.CostWrong
+		default:
+			cost += router.CostAbstain
+		}
 		lang := m.ByLanguage[o.c.Language]
 		if lang == nil {
 			lang = &Score{}
@@ -207,6 +220,7 @@ func metrics(os []outcome, threshold float64) *Metrics {
 	}
 	n := float64(max(1, len(os)))
 	m.DeferredRight = round4(float64(deferred) / n)
+	m.Cost = round4(cost / n)
 	m.Ambiguous = round4(float64(ambiguous) / n)
 	if abstained > 0 {
 		m.Abstain.Precision = round4(float64(rightAbs) / float64(abstained))

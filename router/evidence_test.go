@@ -246,3 +246,35 @@ func TestInformationIsAboutTheThing(t *testing.T) {
 		t.Errorf("get_order_details: object_head %v for the order, want 1", got)
 	}
 }
+
+const needs = `{"tools": [
+ {"name": "square_area", "description": "Calculates the area of a square.",
+  "inputSchema": {"type": "object", "properties": {"side": {"type": "number"}, "unit": {"type": "string"}}, "required": ["side"]}},
+ {"name": "set_unit", "description": "Sets the unit of lengths.",
+  "inputSchema": {"type": "object", "properties": {"unit": {"type": "string", "enum": ["metres", "feet"]}}, "required": ["unit"]}},
+ {"name": "send_note", "description": "Sends a note.",
+  "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}
+]}`
+
+// A required parameter that nothing in the turn fills counts against the
+// tool: a number no argument gives, an enum value the turn does not name,
+// free text the turn has no free words for.
+func TestRequiredUnmet(t *testing.T) {
+	r := newImported(t, "needs.json", needs)
+	for _, tc := range []struct {
+		turn, tool string
+		want       float64
+	}{
+		{"calculate the area of a square with a side of 4", "square_area", 0},
+		{"calculate the area of a square", "square_area", 1},
+		{"set the unit to feet", "set_unit", 0},
+		{"set the unit", "set_unit", 1},
+		{`send a note saying "the build is green"`, "send_note", 0},
+		{"send a note to Zoltrak", "send_note", 0},
+		{"send a note", "send_note", 1},
+	} {
+		if got := toolFeature(t, r, tc.turn, tc.tool, "required_unmet"); got != tc.want {
+			t.Errorf("%q: %s's required_unmet %v, want %v", tc.turn, tc.tool, got, tc.want)
+		}
+	}
+}

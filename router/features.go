@@ -80,6 +80,7 @@ const (
 	fActionHypernym           // the wordnets relate the action to the tool's as a kind of it, or it of the action (1/sense, half two levels up)
 	fFreeText                 // some parameter of the tool takes free text (a string with no enum, pattern or format)
 	fUnheldFree               // the share of the clause's objects the tool holds nowhere, for a tool with a free-text parameter that may take them
+	fRequiredUnmet            // the share of the tool's required parameters nothing in the clause evidently fills (requiredUnmet)
 	numToolFeatures
 )
 
@@ -94,7 +95,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "lead_rel", "coverage_seen",
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
-	"action_synonym", "action_hypernym", "free_text", "unheld_free",
+	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet",
 }
 
 // The features of "none", per clause.
@@ -434,12 +435,19 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	// 3. Arguments.
 	filled := 0
 	required := ti.required
+	var bound uint64 // the parameters an argument fills, by index (the first 64)
+	var loose loose  // the arguments that fill none
 	for k, a := range f.args {
 		if a.Kind == "identifier" {
 			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
 				x[fIDFormat] = 1
 				if why != nil {
 					why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
+				}
+				for j := range ti.params {
+					if ti.params[j].prefix == pre && j < 64 {
+						bound |= 1 << j
+					}
 				}
 				fit = true
 				continue
@@ -453,10 +461,29 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if p.required {
 				filled++
 			}
+			for j := range ti.params {
+				if &ti.params[j] == p && j < 64 {
+					bound |= 1 << j
+				}
+			}
+			continue
+		}
+		switch a.Kind {
+		case "number", "money":
+			loose.numbers++
+		case "date":
+			loose.dates++
 		}
 	}
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
+		loose.words = m.free
+		if unmet := requiredUnmet(ti.params, bound, f, loose); unmet > 0 {
+			x[fRequiredUnmet] = float64(unmet) / float64(required)
+			if why != nil {
+				why.note(fRequiredUnmet, "%d of %d required parameters nothing in the turn fills", unmet, required)
+			}
+		}
 	}
 	r.paramEvidence(ti, f, m, x, why)
 	r.slotEvidence(i, f, m, x, why)
@@ -575,6 +602,55 @@ func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec,
 		}
 		x[fValueFit] = float64(took) / float64(m.values)
 	}
+}
+
+// loose counts what of a clause may fill a tool's parameters that no
+// argument fills: the numbers (and amounts) and dates that fit no
+// parameter by name, and the free words (words no lexicon reads, and
+// quoted text).
+type loose struct {
+	numbers, dates, words int
+}
+
+// requiredUnmet counts the required parameters nothing in the clause
+// evidently fills, of those no argument fills (bound, by index): one that
+// takes an id of a pattern or a format other than a date, or a value of an
+// enum the clause does not name; and one that takes a number, a date or
+// free text, for each beyond the loose numbers, dates or free words of the
+// clause (a word a lexicon reads is not counted, though it may be the
+// text: the fit weighs what the count is worth). A parameter of another
+// type (a boolean, an array, an object) is left out: it may take its
+// default.
+func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
+	unmet, numbers, dates, text := 0, 0, 0, 0
+	for j := range params {
+		p := &params[j]
+		if !p.required || j < 64 && bound&(1<<j) != 0 {
+			continue
+		}
+		switch p.typ {
+		case "number", "integer":
+			numbers++
+		case "string":
+			switch {
+			case len(p.enum) > 0:
+				named := false
+				for _, e := range p.enumText {
+					named = named || len(e) >= 3 && f.holdsPhrase(e)
+				}
+				if !named {
+					unmet++
+				}
+			case p.format == "date" || p.format == "date-time":
+				dates++
+			case p.pattern != nil || p.format != "":
+				unmet++
+			default:
+				text++
+			}
+		}
+	}
+	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words)
 }
 
 // The kinds of value a parameter's type takes, for value_fit.

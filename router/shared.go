@@ -3,6 +3,8 @@ package router
 import (
 	"math"
 	"strings"
+
+	"github.com/stalwart-agents/stalwart/grammar"
 )
 
 // shared is what every candidate of one clause reads alike: the lexicon's
@@ -45,6 +47,9 @@ type shared struct {
 	// those of each kind.
 	values int
 	kinds  [numValueKinds]int
+	// free counts the clause's free words: words no lexicon reads, and
+	// quoted text (requiredUnmet).
+	free int
 	// prefixes are beside f.args: the id prefix of each identifier
 	// (IDPrefix), or "".
 	prefixes []string
@@ -106,7 +111,12 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		clear(m.actions)
 		m.gen = 1
 	}
-	m.values, m.kinds = 0, [numValueKinds]int{}
+	m.values, m.kinds, m.free = 0, [numValueKinds]int{}, 0
+	for k := range f.words {
+		if f.words[k].Class == grammar.Unknown {
+			m.free++
+		}
+	}
 	clear(m.prefixes)
 	m.prefixes = m.prefixes[:0]
 	for k := range f.args {
@@ -114,6 +124,9 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		if v := valueKind(a); v >= 0 {
 			m.values++
 			m.kinds[v]++
+		}
+		if a.Kind == "quoted" {
+			m.free++
 		}
 		prefix := ""
 		if a.Kind == "identifier" {
