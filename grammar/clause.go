@@ -221,6 +221,11 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		if hasVerb {
 			return Noun
 		}
+	case hasVerb && prev == nil && pc.f.has(fmBase) && next != nil && next.kind == pWord && next.bits&fPronoun != 0 && next.bits&fDeterminer == 0:
+		// "hold on, show me order 5", "wait, send it now": after a
+		// comma, a base form before a pronoun is the verb of a command
+		// of its own; a noun takes no pronoun after it.
+		return Verb
 	case hasVerb:
 		return Noun
 	}

@@ -742,6 +742,11 @@ var clauseRows = []clauseRow{
 	{"cancel my 3pm meeting and notify the attendees", "cancel|notify"},
 	{"don't delete the logs and then restart the server", "!delete|restart"},
 	{"back up the database and then upgrade it", "backup|upgrade"},
+	// After a comma, a verb before a pronoun begins a command of its own;
+	// a noun before one does not.
+	{"hold on, show me order 5", "pause|get"},
+	{"wait, send it to finance", "wait|send"},
+	{"I watched the show, it was great", "watch"},
 	// "and" between nouns joins objects, not clauses.
 	{"show orders and invoices", "get"},
 	{"show my orders", "get"},
