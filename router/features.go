@@ -620,12 +620,13 @@ type loose struct {
 // clause (a word a lexicon reads is not counted, though it may be the
 // text: the fit weighs what the count is worth). A parameter of another
 // type (a boolean, an array, an object) is left out: it may take its
-// default.
+// default. Only a tool's first 64 parameters are read (bound has room for
+// them).
 func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
 	unmet, numbers, dates, text := 0, 0, 0, 0
 	for j := range params {
 		p := &params[j]
-		if !p.required || j < 64 && bound&(1<<j) != 0 {
+		if !p.required || j >= 64 || bound&(1<<j) != 0 {
 			continue
 		}
 		switch p.typ {
