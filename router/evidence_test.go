@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
 // doors is a catalogue with a tool that changes a door's state and one
@@ -275,6 +276,37 @@ func TestRequiredUnmet(t *testing.T) {
 	} {
 		if got := toolFeature(t, r, tc.turn, tc.tool, "required_unmet"); got != tc.want {
 			t.Errorf("%q: %s's required_unmet %v, want %v", tc.turn, tc.tool, got, tc.want)
+		}
+	}
+}
+
+const timers = `{"tools": [
+ {"name": "cancel_timer", "description": "Cancels a timer.",
+  "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}}}},
+ {"name": "cancel_all_timers", "description": "Cancels every timer.",
+  "inputSchema": {"type": "object", "properties": {}}}
+]}`
+
+// A quantifier of the turn counts for a tool whose name acts on all,
+// whether the language writes it as a word or within a phrase ("todos
+// os", a determiner of two words).
+func TestQuantifierInAPhrase(t *testing.T) {
+	cat, err := catalogue.Import("timers.json", []byte(timers))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang tokenize.Language
+		turn string
+	}{
+		{tokenize.English, "cancel all the timers"},
+		{tokenize.English, "cancel every timer"},
+		{tokenize.Brazilian, "cancela todos os timers"},
+		{tokenize.Brazilian, "cancela todos os meus timers"},
+	} {
+		r := newClosed(t, cat, Options{Language: tc.lang})
+		if got := toolFeature(t, r, tc.turn, "cancel_all_timers", "quantifier"); got != 1 {
+			t.Errorf("%q: cancel_all_timers's quantifier %v, want 1", tc.turn, got)
 		}
 	}
 }

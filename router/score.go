@@ -134,10 +134,10 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			f.text = append(f.text, term)
 			continue
 		}
-		if w.Class == grammar.Function && r.gram.Lexicon().Has("quantifier", w.Norm) {
+		if w.Class == grammar.Function && inClass(r.gram.Lexicon(), "quantifier", w.Norm) {
 			f.all = true
 		}
-		if w.Class == grammar.Function && r.gram.Lexicon().Has("indefinite", w.Norm) {
+		if w.Class == grammar.Function && inClass(r.gram.Lexicon(), "indefinite", w.Norm) {
 			f.some = true
 		}
 		if lit, ok := r.literal(w); ok {
@@ -279,6 +279,23 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		}
 	}
 	return dst
+}
+
+// inClass reports whether a function word, or a word of a function
+// phrase ("todos os", "all the"), is in the lexicon's class.
+func inClass(lx *grammar.Lexicon, class, norm string) bool {
+	if lx.Has(class, norm) {
+		return true
+	}
+	if !strings.Contains(norm, " ") {
+		return false
+	}
+	for part := range strings.FieldsSeq(norm) {
+		if lx.Has(class, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // wordStems are the retrieval stems of a turn's word (of each word of a
