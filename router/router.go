@@ -183,7 +183,7 @@ func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
 		switch {
 		case w.Class == grammar.Noun || w.Class == grammar.Value:
 			return c
-		case w.Class == grammar.Function && r.gram.Lexicon().Has("pronoun", w.Norm):
+		case w.Class == grammar.Function && inClass(r.gram.Lexicon(), "pronoun", w.Norm):
 			pronoun = true
 		}
 	}
