@@ -687,6 +687,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		}
 	}
 	switch {
+	case content == 0 && negAt < 0 && question && !hasChitchat(ps) && e.asks(ps, Question, false, firstWord, endsQ, mainAfter) != nil:
+		// "what time is it?", "que horas são?": a question with no
+		// content word of its own asks for what its question word asks
+		// for; it is no small talk.
+		c.Act = Question
 	case content == 0 && negAt < 0:
 		if hasChitchat(ps) || question || endsQ || request {
 			c.Act = Chitchat

@@ -310,3 +310,32 @@ func TestQuantifierInAPhrase(t *testing.T) {
 		}
 	}
 }
+
+const clock = `{"tools": [
+ {"name": "get_current_time", "description": "Gets the current time.",
+  "inputSchema": {"type": "object", "properties": {}}},
+ {"name": "start_timer", "description": "Starts a timer.",
+  "inputSchema": {"type": "object", "properties": {"minutes": {"type": "integer"}}}}
+]}`
+
+// A question with no content word but what its question word asks for
+// ("what time is it?") asks for it: the tool whose name holds it has
+// asked_name.
+func TestContentlessQuestionAsks(t *testing.T) {
+	cat, err := catalogue.Import("clock.json", []byte(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang tokenize.Language
+		turn string
+	}{
+		{tokenize.English, "what time is it?"},
+		{tokenize.English, "what time is it now"},
+	} {
+		r := newClosed(t, cat, Options{Language: tc.lang})
+		if got := toolFeature(t, r, tc.turn, "get_current_time", "asked_name"); got != 1 {
+			t.Errorf("%q: get_current_time's asked_name %v, want 1", tc.turn, got)
+		}
+	}
+}

@@ -28,6 +28,7 @@ var asksRows = []asksRow{
 	{"why did the dishwasher stop halfway", "reason"},
 	// A phrase wins over its first word.
 	{"what time does the gym open tomorrow", "time"},
+	{"what time is it?", "time"},
 	{"what day is the school recital", "date"},
 	// After a conjunction, a preposition that starts the question, a
 	// comma, or last after its verb.

@@ -259,6 +259,9 @@ var actRows = []actRow{
 	{"thanks!", chat, "", ""},
 	{"good morning", chat, "", ""},
 	{"how are you doing?", chat, "", ""},
+	// A question with no content word that asks for something asks.
+	{"what time is it?", ques, "", ""},
+	{"what day is it today", ques, "", ""},
 	{"bye", chat, "", ""},
 	{"ok cool", chat, "", ""},
 	{"thank you so much", chat, "", ""},

@@ -28,6 +28,7 @@ var asksRows = []asksRow{
 	{"onde fica o banheiro", "location"},
 	{"cadê o controle da TV?", "location"},
 	{"oi, cadê a farmácia mais perto?", "location"},
+	{"que horas são?", "time"},
 	{"quem está de plantão neste fim de semana?", "person name"},
 	{"de quem é essa mochila?", "owner person"},
 	{"quantas páginas tem o livro novo", "count number quantity"},
