@@ -562,7 +562,7 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 			// A question word after a verb such as "tell" or "dizer"
 			// opens an indirect question, no clause of its own: "me diz
 			// quando sai a balsa".
-			if hasVerb && startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
+			if hasVerb && e.startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
 				cut(i, i+1)
 			}
 		case pc.kind == pWord && pc.class == Verb:
@@ -587,8 +587,12 @@ func hasContent(ps []piece) bool {
 	return false
 }
 
-// startsWithVerb reports whether the next word (after frames) is a verb.
-func startsWithVerb(ps []piece) bool {
+// startsWithVerb reports whether the next word (after frames, a
+// negation and an auxiliary that carries one: "wait, don't approve it",
+// "espera, não aprova") is a verb; after a negation, a verb that is no
+// participle ("como não lido" qualifies, and commands nothing).
+func (e *Engine) startsWithVerb(ps []piece) bool {
+	negated := false
 	for i := range ps {
 		pc := &ps[i]
 		if pc.kind != pWord || pc.consumed {
@@ -598,10 +602,18 @@ func startsWithVerb(ps []piece) bool {
 			continue
 		}
 		if pc.class == Verb {
-			return true
+			return !negated || !e.participle(pc.norm)
+		}
+		if pc.class == Function && pc.bits&fNegation != 0 && !e.copulaAt(pc) {
+			// "aren't delivered" reports a state; "don't send" commands.
+			negated = true
+			continue
 		}
 		if pc.class == Function && pc.bits&(fClauseBreak|fPoliteness|fConjunction) != 0 {
 			continue
+		}
+		if pc.class == Function && pc.f.has(fmModal) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].bits&fNegation != 0 {
+			continue // "do not", "can not"
 		}
 		return false
 	}

@@ -749,6 +749,10 @@ var clauseRows = []clauseRow{
 	// a noun before one does not.
 	{"hold on, show me order 5", "pause|get"},
 	{"wait, send it to finance", "wait|send"},
+	// So does a negated verb; "be" with a negation reports a state.
+	{"wait, don't approve RMA-1042 yet", "wait|!approve"},
+	{"hold on, do not delete it", "pause|!delete"},
+	{"orders that have shipped but aren't delivered yet", "ship"},
 	{"I watched the show, it was great", "watch"},
 	// "and" between nouns joins objects, not clauses.
 	{"show orders and invoices", "get"},

@@ -194,6 +194,10 @@ func TestParse(t *testing.T) {
 		{"cancele o pedido 42 e depois reembolse o cliente", "imperative cancel order number=42@order | imperative refund customer"},
 		{"arquiva o pedido 42, depois manda a fatura", "imperative archive order number=42@order | imperative send invoice"},
 		{"cobra o cartão e em seguida envia o recibo", "imperative charge card | imperative send receipt"},
+		// A comma before a negated verb begins a clause of its own; a
+		// participle after a negation qualifies, and begins none.
+		{"espera, não aprova o pedido 42", "imperative wait - | imperative not approve order number=42@order"},
+		{"marca o e-mail 42 como não lido", "imperative mark_unread email number=42@email"},
 
 		// Spoken numbers and money.
 		{"mostra o pedido quarenta e dois", "imperative get order number=42@order"},

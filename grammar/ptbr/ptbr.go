@@ -221,8 +221,10 @@ func isImperative(w string) bool {
 }
 
 // irregularParticiples are the past participles that do not end in -ado
-// or -ido, in the masculine singular.
+// or -ido, in the masculine singular, and those too short for the rule of
+// the endings (lido, tido, sido: a stem of one letter).
 var irregularParticiples = map[string]bool{
+	"lido": true, "tido": true, "sido": true, "rido": true,
 	"feito": true, "refeito": true, "desfeito": true, "pago": true, "aberto": true, "reaberto": true,
 	"escrito": true, "reescrito": true, "descrito": true, "transcrito": true, "inscrito": true,
 	"visto": true, "revisto": true, "previsto": true, "posto": true, "composto": true, "proposto": true,
