@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"strings"
 	"sync"
 	"testing"
 
@@ -336,6 +337,30 @@ func TestContentlessQuestionAsks(t *testing.T) {
 		r := newClosed(t, cat, Options{Language: tc.lang})
 		if got := toolFeature(t, r, tc.turn, "get_current_time", "asked_name"); got != 1 {
 			t.Errorf("%q: get_current_time's asked_name %v, want 1", tc.turn, got)
+		}
+	}
+}
+
+// A verb after a privative preposition ("without charging", "sem
+// cobrar") is what the turn asks not to do: no term of the clause.
+func TestPrivativeVerbIsNoTerm(t *testing.T) {
+	for _, tc := range []struct {
+		lang       tokenize.Language
+		turn, stem string
+	}{
+		{tokenize.English, "archive order 42 without charging the card", "charg"},
+		{tokenize.Brazilian, "arquiva o pedido 42 sem cobrar o cartão", "cobr"},
+	} {
+		r := shop(t, Options{Language: tc.lang})
+		p := r.gram.Parse(tc.turn)
+		var room []string
+		for i := range p.Clauses {
+			f := r.features(&p.Clauses[i], &room)
+			for _, term := range append(append([]string{}, f.terms...), f.text...) {
+				if strings.Contains(term, tc.stem) || strings.HasSuffix(term, ":charge") {
+					t.Errorf("%q: the clause has the term %q of the verb it asks not to do", tc.turn, term)
+				}
+			}
 		}
 	}
 }

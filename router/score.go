@@ -119,6 +119,9 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
+		if r.privativeVerb(c.Words, i) {
+			continue
+		}
 		if term := r.vocabularyTerm(w.Norm, w.Class == grammar.Verb); term != "" {
 			// The user's vocabulary says what this word stands for.
 			switch {
@@ -257,7 +260,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
-		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function {
+		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) {
 			continue
 		}
 		// A function word that is no article, pronoun, preposition,
@@ -279,6 +282,14 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		}
 	}
 	return dst
+}
+
+// privativeVerb reports whether words[i] is a verb after a privative
+// preposition ("without deleting it", "sem apagar"): what the turn asks
+// not to do, no evidence for a tool that does it.
+func (r *Router) privativeVerb(words []grammar.Word, i int) bool {
+	return i > 0 && words[i].Class == grammar.Verb && words[i-1].Class == grammar.Function &&
+		inClass(r.gram.Lexicon(), "privative", words[i-1].Norm)
 }
 
 // inClass reports whether a function word, or a word of a function
