@@ -288,30 +288,6 @@ const timers = `{"tools": [
   "inputSchema": {"type": "object", "properties": {}}}
 ]}`
 
-// A quantifier of the turn counts for a tool whose name acts on all,
-// whether the language writes it as a word or within a phrase ("todos
-// os", a determiner of two words).
-func TestQuantifierInAPhrase(t *testing.T) {
-	cat, err := catalogue.Import("timers.json", []byte(timers))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		lang tokenize.Language
-		turn string
-	}{
-		{tokenize.English, "cancel all the timers"},
-		{tokenize.English, "cancel every timer"},
-		{tokenize.Brazilian, "cancela todos os timers"},
-		{tokenize.Brazilian, "cancela todos os meus timers"},
-	} {
-		r := newClosed(t, cat, Options{Language: tc.lang})
-		if got := toolFeature(t, r, tc.turn, "cancel_all_timers", "quantifier"); got != 1 {
-			t.Errorf("%q: cancel_all_timers's quantifier %v, want 1", tc.turn, got)
-		}
-	}
-}
-
 const clock = `{"tools": [
  {"name": "get_current_time", "description": "Gets the current time.",
   "inputSchema": {"type": "object", "properties": {}}},
@@ -319,24 +295,37 @@ const clock = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"minutes": {"type": "integer"}}}}
 ]}`
 
-// A question with no content word but what its question word asks for
-// ("what time is it?") asks for it: the tool whose name holds it has
-// asked_name.
-func TestContentlessQuestionAsks(t *testing.T) {
-	cat, err := catalogue.Import("clock.json", []byte(clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		lang tokenize.Language
-		turn string
-	}{
-		{tokenize.English, "what time is it?"},
-		{tokenize.English, "what time is it now"},
+// featureRow is a turn of a language against a catalogue, and the value
+// one feature of one tool must have.
+type featureRow struct {
+	catalogue     string
+	lang          tokenize.Language
+	turn          string
+	tool, feature string
+	want          float64
+}
+
+// A quantifier of the turn counts for a tool whose name acts on all,
+// whether the language writes it as a word or within a phrase ("todos
+// os", a determiner of two words); a question with no content word but
+// what its question word asks for ("what time is it?") asks for it.
+func TestFeatureRows(t *testing.T) {
+	cats := map[string]string{"timers.json": timers, "clock.json": clock}
+	for _, tc := range []featureRow{
+		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
+		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
+		{"timers.json", tokenize.Brazilian, "cancela todos os timers", "cancel_all_timers", "quantifier", 1},
+		{"timers.json", tokenize.Brazilian, "cancela todos os meus timers", "cancel_all_timers", "quantifier", 1},
+		{"clock.json", tokenize.English, "what time is it?", "get_current_time", "asked_name", 1},
+		{"clock.json", tokenize.English, "what time is it now", "get_current_time", "asked_name", 1},
 	} {
+		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
+		if err != nil {
+			t.Fatal(err)
+		}
 		r := newClosed(t, cat, Options{Language: tc.lang})
-		if got := toolFeature(t, r, tc.turn, "get_current_time", "asked_name"); got != 1 {
-			t.Errorf("%q: get_current_time's asked_name %v, want 1", tc.turn, got)
+		if got := toolFeature(t, r, tc.turn, tc.tool, tc.feature); got != tc.want {
+			t.Errorf("%q: %s's %s %v, want %v", tc.turn, tc.tool, tc.feature, got, tc.want)
 		}
 	}
 }
