@@ -213,10 +213,12 @@ func (s *Server) Reload() error {
 		if errors.As(err, &le) {
 			file = le.file
 		}
-		s.lastErr.Store(&reloadFailure{File: file, Error: err.Error(), At: time.Now().UTC()})
+		// Counted and logged before it is published: whoever sees the
+		// failure in readyz finds it in the log and the metrics too.
 		s.metrics.reloads.WithLabelValues("failure").Inc()
 		s.log.Error("reload failed: the catalogue in force stays", "file", file, "error", err.Error(),
 			"catalogue_version", s.current().version)
+		s.lastErr.Store(&reloadFailure{File: file, Error: err.Error(), At: time.Now().UTC()})
 		return err
 	}
 	old := s.current().version
