@@ -435,8 +435,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	// 3. Arguments.
 	filled := 0
 	required := ti.required
-	var bound uint64 // the parameters an argument fills, by index (the first 64)
-	var loose loose  // the arguments that fill none
+	var bound uint64             // the parameters an argument fills, by index (the first 64)
+	left := loose{words: m.free} // what no argument fills, and the free words
 	for k, a := range f.args {
 		if a.Kind == "identifier" {
 			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
@@ -453,7 +453,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				continue
 			}
 		}
-		if p := fitParam(ti.params, a); p != nil {
+		if j := fitParam(ti.params, a); j >= 0 {
+			p := &ti.params[j]
 			x[fArgument] = math.Min(3, x[fArgument]+1)
 			if why != nil {
 				why.note(fArgument, "%s -> %s", a.Text, p.name)
@@ -461,24 +462,21 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if p.required {
 				filled++
 			}
-			for j := range ti.params {
-				if &ti.params[j] == p && j < 64 {
-					bound |= 1 << j
-				}
+			if j < 64 {
+				bound |= 1 << j
 			}
 			continue
 		}
 		switch a.Kind {
 		case "number", "money":
-			loose.numbers++
+			left.numbers++
 		case "date":
-			loose.dates++
+			left.dates++
 		}
 	}
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
-		loose.words = m.free
-		if unmet := requiredUnmet(ti.params, bound, f, loose); unmet > 0 {
+		if unmet := requiredUnmet(ti.params, bound, f, left); unmet > 0 {
 			x[fRequiredUnmet] = float64(unmet) / float64(required)
 			if why != nil {
 				why.note(fRequiredUnmet, "%d of %d required parameters nothing in the turn fills", unmet, required)

@@ -415,14 +415,14 @@ func textWeightIn(ps []posting, i int) float64 {
 	return 0
 }
 
-// fitParam finds the parameter an argument fits, or nil: by the noun that
+// fitParam finds the index of the parameter an argument fits, or -1: by the noun that
 // names it (order 42 -> order_id), by pattern, then by type and format.
-func fitParam(params []param, a grammar.Arg) *param {
+func fitParam(params []param, a grammar.Arg) int {
 	if a.Noun != "" {
 		for i := range params {
 			for _, t := range params[i].terms {
 				if isObject(t, a.Noun) {
-					return &params[i]
+					return i
 				}
 			}
 		}
@@ -430,7 +430,7 @@ func fitParam(params []param, a grammar.Arg) *param {
 	for i := range params {
 		p := &params[i]
 		if p.pattern != nil && (a.Kind == "identifier" || a.Kind == "number") && p.pattern.MatchString(a.Text) {
-			return p
+			return i
 		}
 	}
 	for i := range params {
@@ -440,21 +440,21 @@ func fitParam(params []param, a grammar.Arg) *param {
 			if p.typ == "number" || p.typ == "integer" {
 				for _, t := range p.terms {
 					if t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total" {
-						return p
+						return i
 					}
 				}
 			}
 		case "email":
 			if p.format == "email" || containsTerm(p.terms, objectPrefix+"email") {
-				return p
+				return i
 			}
 		case "date":
 			if p.format == "date" || p.format == "date-time" {
-				return p
+				return i
 			}
 		}
 	}
-	return nil
+	return -1
 }
 
 // literal is the term of a word read within an edit as another word,
