@@ -54,7 +54,7 @@ type ExplainedCandidate struct {
 
 // ExplainedNone is the arithmetic of none's probability, the logistic of
 // its utility: each feature's value, weight and contribution, none's own
-// features, the top tool's ("top_...") and the ranking's ("rank_..."). The
+// features, and the top tool's ("top_...", with its utility "top_utility"). The
 // zero value has utility and probability 0 and no features.
 type ExplainedNone struct {
 	Utility     float64        `json:"utility"`

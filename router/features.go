@@ -103,53 +103,72 @@ const (
 	nBias         = iota // 1: the prior of none
 	nBestBM25            // the best candidate's BM25F, relative
 	nBestCoverage        // the best candidate's coverage of the clause
-	nLead                // the best candidate's BM25F lead over the second's
 	nUnseen              // the share of the clause's content terms no tool holds
 	nChitchat            // the clause is chit-chat or a dialogue act
 	nQuestion            // the clause is a question
 	nNoAction            // the clause names no action
 	nNoObject            // the clause names no object
 	nNoFit               // no candidate's name fits the clause at all
-	nLeadRel             // lead relative to the best's score
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
-	"bias", "best_bm25", "best_coverage", "lead", "unseen", "chitchat", "question", "no_action", "no_object",
-	"no_fit", "lead_rel",
+	"bias", "best_bm25", "best_coverage", "unseen", "chitchat", "question", "no_action", "no_object",
+	"no_fit",
 }
 
 // The features of none as the model weighs them (relVec): none's own
-// features, then the features of the tool the ranking puts first, each
-// named "top_" and its name, then what the ranking says of the
-// candidates.
+// features, then the features of the tool the ranking puts first that
+// read the tool and the turn alone (topFeatures), each named "top_" and
+// its name, then the top tool's utility ("top_utility"), as the ranking
+// weighs it. None has no feature that compares the top tool with the
+// others (its lead, its share of the ranking, the share of what some
+// other tool holds): whether a turn has an answer is no matter of how
+// many tools the catalogue has, and a tool alone in its catalogue leads
+// by all it scores, so such a feature would learn a catalogue's size.
+// The utility is the one place the ranking's comparison reaches none:
+// its weights for the lead were fit to rank candidates, not to say
+// whether any fits, and without it none is less sure of the clear wins
+// (the Home Assistant turns lose 3 to 5 points).
 const (
-	relTop         = numNoneFeatures          // the top tool's features start here
-	relRank        = relTop + numToolFeatures // the ranking's summary starts here
-	numRelFeatures = relRank + numRankFeatures
+	relTop         = numNoneFeatures         // the top tool's features start here
+	relRank        = relTop + numTopFeatures // the top tool's utility
+	numRelFeatures = relRank + 1
 )
 
-// The ranking's summary, from relRank on. None reads nothing of the
-// runner-up's share: whether a turn has an answer is no matter of how
-// many tools the catalogue has.
-const (
-	rankP1      = iota // the top tool's share of the ranking
-	rankLSE            // log of the sum over the candidates of exp(utility): how much the ranking holds in all
-	rankUtility        // the top tool's utility
-	numRankFeatures
-)
+// comparing reports whether tool feature k compares the tool with the
+// other candidates: none does not read it.
+func comparing(k int) bool {
+	return k == fLead || k == fLeadRel || k == fCoverageSeen
+}
 
-// rankFeatureNames name the ranking's summary.
-var rankFeatureNames = [numRankFeatures]string{"rank_p1", "rank_lse", "rank_utility"}
+// numTopFeatures counts the tool features none reads of the top tool.
+const numTopFeatures = numToolFeatures - 3
+
+// topFeatures are the tool features none reads of the top tool, in
+// order.
+var topFeatures = func() (ks [numTopFeatures]int) {
+	n := 0
+	for k := range int(numToolFeatures) {
+		if !comparing(k) {
+			ks[n] = k
+			n++
+		}
+	}
+	if n != numTopFeatures {
+		panic("router: numTopFeatures does not count the features that do not compare")
+	}
+	return ks
+}()
 
 // relFeatureNames name the features of none as the model weighs them.
 var relFeatureNames = func() (names [numRelFeatures]string) {
 	copy(names[:], noneFeatureNames[:])
-	for k, n := range toolFeatureNames {
-		names[relTop+k] = "top_" + n
+	for j, k := range topFeatures {
+		names[relTop+j] = "top_" + toolFeatureNames[k]
 	}
-	copy(names[relRank:], rankFeatureNames[:])
+	names[relRank] = "top_utility"
 	return names
 }()
 
@@ -751,7 +770,6 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	if noFit {
 		y[nNoFit] = 1
 	}
-	y[nLead] = first - second
 	for k := range cands {
 		// Each candidate's lead over the best of the others.
 		other := first
@@ -762,9 +780,6 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 		if m := math.Max(cands[k].x[fBM25], other); m > 0 {
 			cands[k].x[fLeadRel] = cands[k].x[fLead] / m
 		}
-	}
-	if first > 0 {
-		y[nLeadRel] = (first - second) / first
 	}
 	if s.clause.terms > 0 {
 		y[nUnseen] = float64(s.clause.unseen) / float64(s.clause.terms)

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stalwart-agents/stalwart/catalogue"
 )
 
 // fitTurns are labelled turns of the shop for fitting a model in a test:
@@ -98,37 +100,51 @@ func TestFitNeedsExamples(t *testing.T) {
 	}
 }
 
-// TestNoneReadsNoRunnerUp checks that none's features read nothing of
-// the runner-up: whether a turn has an answer is no matter of how many
-// tools the catalogue has.
+// TestNoneReadsNoRunnerUp checks that none has no feature that compares
+// the top tool with the others: a candidate alone and the same candidate
+// beside a weaker one give none the same features, but for the top
+// tool's utility, which is the ranking's. Whether a turn has an answer is
+// no matter of how many tools the catalogue has, and a tool alone leads
+// by all it scores.
 func TestNoneReadsNoRunnerUp(t *testing.T) {
 	_, none := FeatureNames()
 	for _, n := range none {
-		if strings.HasPrefix(n, "rank_") && n != "rank_p1" && n != "rank_lse" && n != "rank_utility" {
-			t.Errorf("none reads %s of the ranking", n)
-		}
-		if strings.Contains(n, "p2") || strings.Contains(n, "runner") || strings.Contains(n, "second") && !strings.HasPrefix(n, "top_") {
+		if strings.HasPrefix(n, "rank_") || strings.Contains(n, "lead") || strings.HasSuffix(n, "_seen") {
 			t.Errorf("none reads %s", n)
 		}
 	}
-	// A lone candidate and the same candidate beside an unrelated one
-	// give none the same features but the ranking's.
 	m, err := DefaultModel()
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := newClosed(t, &catalogue.Catalogue{Tools: []catalogue.Tool{{Name: "get_weather", Description: "Gets the weather for a city."}}}, Options{Model: m})
+	p := r.gram.Parse("what's the weather in Lisbon")
+	s := r.scratch.Get().(*scorer)
+	defer r.scratch.Put(s)
+	cs, fs := r.clauseFeatures(p, s)
 	var x, other toolVec
-	x[fBM25], x[fCoverage], x[fActionSame] = 0.5, 0.6, 1
-	other[fBM25] = 0.01
-	var y noneVec
-	y[nBias] = 1
+	x[fBM25], x[fCoverage], x[fActionSame], x[fCoverageSeen] = 0.5, 0.6, 1, 1
+	other[fBM25], other[fCoverage] = 0.01, 0.1
+	alone := []cand{{x: x}}
+	beside := []cand{{x: x}, {x: other}}
+	// noneFeatures sets each candidate's lead; the share of what some
+	// tool holds is the retrieval's, set here as another tool would.
+	y1 := r.noneFeatures(cs[0], &fs[0], s, alone)
+	y2 := r.noneFeatures(cs[0], &fs[0], s, beside)
+	beside[0].x[fCoverageSeen] = 0.8
+	if alone[0].x[fLead] == beside[0].x[fLead] {
+		t.Fatalf("lead is %v alone and beside another tool: the test compares nothing", alone[0].x[fLead])
+	}
 	var g1, g2 relVec
-	m.probabilities([]cand{{x: x}}, &y, &g1)
-	m.probabilities([]cand{{x: x}, {x: other}}, &y, &g2)
+	m.probabilities(alone, &y1, &g1)
+	m.probabilities(beside, &y2, &g2)
 	for k := range relRank {
 		if g1[k] != g2[k] {
 			t.Errorf("none's %s is %v alone and %v beside another tool", relFeatureNames[k], g1[k], g2[k])
 		}
+	}
+	if relFeatureNames[relRank] != "top_utility" || g1[relRank] != m.toolUtility(&alone[0].x) {
+		t.Errorf("none's last feature is %s = %v, want top_utility = %v", relFeatureNames[relRank], g1[relRank], m.toolUtility(&alone[0].x))
 	}
 }
 

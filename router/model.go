@@ -20,10 +20,10 @@ import (
 //   - None: none's utility is its features times the none weights, where
 //     none's features are its own (how much the best tool explains, the
 //     words no tool holds, chit-chat ...), the features of the tool the
-//     ranking puts first ("top_..."), and what the ranking says of the
-//     candidates (the top tool's share, the runner-up's, how much the
-//     ranking holds in all). The probability of none is the logistic of
-//     its utility.
+//     ranking puts first ("top_..."), and that tool's utility; none reads
+//     no feature that compares the top tool with the others (features.go,
+//     relVec), only the ranking's own weighing of the tool. The
+//     probability of none is the logistic of its utility.
 //   - A candidate's probability is its share of the ranking times the
 //     probability that some tool fits (one less none's).
 //
@@ -267,7 +267,7 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 		for k := range cands {
 			cands[k].p = 0
 		}
-		g.fill(y, nil, 0, 0, 0)
+		g.fill(y, nil, 0)
 		return 1
 	}
 	sum := 0.0
@@ -282,7 +282,7 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 	for k := range cands {
 		cands[k].p /= sum
 	}
-	g.fill(y, &cands[top].x, cands[top].p, hi+math.Log(sum), hi)
+	g.fill(y, &cands[top].x, hi)
 	pNone := logistic(m.noneUtility(g))
 	for k := range cands {
 		cands[k].p *= 1 - pNone
@@ -290,18 +290,19 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 	return pNone
 }
 
-// fill sets none's features as the model weighs them: y, the top tool's
-// features x (none when nil), the top tool's share of the ranking, the
-// ranking's log-sum-exp and the top tool's utility.
-func (g *relVec) fill(y *noneVec, x *toolVec, p1, lse, u float64) {
+// fill sets none's features as the model weighs them: y, then of the top
+// tool x (none when nil) the features that do not compare it with the
+// others, and its utility u, as the ranking weighs it.
+func (g *relVec) fill(y *noneVec, x *toolVec, u float64) {
 	copy(g[:relTop], y[:])
 	if x == nil {
 		clear(g[relTop:])
 		return
 	}
-	copy(g[relTop:relRank], x[:])
-	r := g[relRank:]
-	r[rankP1], r[rankLSE], r[rankUtility] = p1, lse, u
+	for j, k := range topFeatures {
+		g[relTop+j] = x[k]
+	}
+	g[relRank] = u
 }
 
 // logistic is 1/(1+exp(-z)).
