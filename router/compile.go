@@ -559,7 +559,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 				ti.actions = append(ti.actions, c)
 			}
 		}
-		a.readObjects(ti, words, common)
+		a.readObjects(ti, words, common, r.modifierOnly)
 		if r.wn != nil && len(ti.objects) > 0 {
 			if cap(lemmaRoom)-len(lemmaRoom) < len(ti.objects) {
 				lemmaRoom = make([]objectLemma, 0, max(len(ti.objects), min(1<<12, 4*n)))
@@ -1012,8 +1012,10 @@ func mayHoldID(text string) bool {
 // crm_contact_create. Words after a preposition qualify the object
 // (getEmployeeById, moveToInbox) and are kept apart. In an English
 // compound the last noun is the head, the ones before it modify it:
-// list_ticket_comments lists comments, of tickets.
-func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]bool) {
+// list_ticket_comments lists comments, of tickets. A side whose every word
+// is only a modifier (an adjective or adverb with no noun sense) names no
+// object: music_shop.find_nearby finds music shops, nearby ones.
+func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]bool, modifier func(string) bool) {
 	at := -1
 	for i, w := range words {
 		if w == ti.actionWord && ti.action != "" {
@@ -1027,7 +1029,7 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	if at >= 0 {
 		before, after := words[:at], words[at+1:]
 		side, other = after, before
-		if !hasContent(a, after, common) {
+		if !hasContent(a, after, common) || modifiers(after, modifier) && hasContent(a, before, common) && !modifiers(before, modifier) {
 			side, other = before, after
 		}
 	}
@@ -1106,6 +1108,33 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	if len(ti.objects) == 0 {
 		ti.objects, ti.stems, ti.qualifier = nil, nil, nil // as a name with none reads
 	}
+}
+
+// modifiers reports whether every word is only a modifier.
+func modifiers(words []string, modifier func(string) bool) bool {
+	for _, w := range words {
+		if !modifier(w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// modifierOnly reports whether the English wordnet knows w as an
+// adjective or adverb and not as a noun ("nearby"), or w is an adverb
+// made of such an adjective by -ly ("permanently").
+func (r *Router) modifierOnly(w string) bool {
+	if r.wn == nil {
+		return false
+	}
+	if _, _, _, noun := r.wn.Noun(w); noun {
+		return false
+	}
+	if r.wn.Adjective(w) {
+		return true
+	}
+	adj, ok := strings.CutSuffix(w, "ly")
+	return ok && len(adj) > 2 && r.wn.Adjective(adj)
 }
 
 func hasContent(a *analyzer, words []string, common map[string]bool) bool {

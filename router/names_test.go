@@ -112,6 +112,36 @@ func TestSpelledNameRead(t *testing.T) {
 	}
 }
 
+// TestNameObjectSide checks which side of a name's verb names its object:
+// the side after the verb, unless that side has only modifiers (words
+// the wordnet knows as adjectives or adverbs and not as nouns), which
+// then qualify the object before the verb.
+func TestNameObjectSide(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"music_shop.find_nearby", "search [music store nearbi] head store"},
+		{"files_delete_permanently", "delete [file perman] head file"},
+		{"crm_contact_create", "create [crm contact] head contact"},
+		{"get_order_by_id", "get [order id] head order"},
+		{"user_get_profile", "get [profile user] head profile"},
+		{"get_order_status", "get [order status] head status"},
+	}
+	for _, tt := range tests {
+		r := oneTool(t, tt.name, "")
+		ti := &r.tools[0]
+		var objects []string
+		for _, o := range ti.objects {
+			objects = append(objects, termName(o))
+		}
+		head := ""
+		if ti.head >= 0 {
+			head = termName(ti.objects[ti.head])
+		}
+		if got := ti.action + " [" + strings.Join(objects, " ") + "] head " + head; got != tt.want {
+			t.Errorf("read(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestSpelledNameTurns routes turns that spell a shortened name out, and
 // turns that write it short, typos too.
 func TestSpelledNameTurns(t *testing.T) {
