@@ -521,12 +521,17 @@ func (e *Engine) fits(w string, wantVerb bool) bool {
 // clauses splits the pieces into clauses: at a clause break ("and then",
 // "then", "after that"), at "and" or a comma before a new verb (but not at
 // a question word that opens an indirect question: "me diz quando sai o
-// trem"), and at a sentence mark followed by more words. It appends
+// trem"), and at a sentence mark followed by more words. A relative
+// pronoun after a noun opens a clause about the noun, which runs to a
+// comma or a sentence mark: a conjunction in it joins its own verbs, and
+// a clause break right after the pronoun is an adverb of it ("a shop that
+// also sells violins and gives lessons" is one clause). It appends
 // [start, end) spans to dst[:0].
 func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 	spans := dst[:0]
 	start := 0
 	hasVerb := false
+	relative, relAt := false, -1 // within a relative clause; where its pronoun is
 	cut := func(at, next int) {
 		if hasContent(ps[start:at]) {
 			spans = append(spans, [2]int{start, at})
@@ -549,20 +554,29 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 			}
 			continue
 		}
+		if pc.kind == pWord && pc.bits&fRelative != 0 && i > 0 && ps[i-1].kind == pWord && ps[i-1].class == Noun {
+			// "que" is a conjunction too: as a relative, it cuts nothing.
+			relative, relAt = true, i
+			continue
+		}
 		switch {
 		case pc.kind == pPunct && strings.IndexByte(".;!?", pc.punct) >= 0:
+			relative = false
 			if hasContent(ps[i+1:]) {
 				cut(i, i+1)
 			}
 		case pc.kind == pWord && pc.class == Function && pc.bits&fClauseBreak != 0:
-			if hasVerb && hasContent(ps[i+1:]) {
+			if hasVerb && hasContent(ps[i+1:]) && !(relative && (relAt == i-1 || pc.bits&fConjunction != 0)) {
 				cut(i, i+1)
 			}
 		case (pc.kind == pWord && pc.class == Function && pc.bits&fConjunction != 0) || pc.kind == pPunct && pc.punct == ',':
+			if pc.kind == pPunct {
+				relative = false
+			}
 			// A question word after a verb such as "tell" or "dizer"
 			// opens an indirect question, no clause of its own: "me diz
 			// quando sai a balsa".
-			if hasVerb && e.startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
+			if hasVerb && !relative && e.startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
 				cut(i, i+1)
 			}
 		case pc.kind == pWord && pc.class == Verb:

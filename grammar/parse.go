@@ -141,6 +141,7 @@ const (
 	fOtherVerb
 	fAdjective
 	fObligation
+	fRelative
 )
 
 var classBits = map[string]uint32{
@@ -149,6 +150,7 @@ var classBits = map[string]uint32{
 	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
 	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
 	"verb": fOtherVerb, "adjective": fAdjective, "obligation": fObligation,
+	"relative": fRelative,
 }
 
 // NewEngine returns an Engine for lang. now gives today's date for

@@ -754,6 +754,13 @@ var clauseRows = []clauseRow{
 	{"hold on, do not delete it", "pause|!delete"},
 	{"orders that have shipped but aren't delivered yet", "ship"},
 	{"I watched the show, it was great", "watch"},
+	// A relative pronoun after a noun opens a clause about the noun, to
+	// a comma or a sentence mark: its verbs command nothing.
+	{"find a shop that also repairs guitars", "search"},
+	{"create a rule that labels the mail and archives it", "create"},
+	{"create a rule that labels the mail, then archive the old ones", "create|archive"},
+	{"find the order which shipped. cancel it", "search|cancel"},
+	{"tell him that we shipped it and refund the fee", "get|refund"},
 	// "and" between nouns joins objects, not clauses.
 	{"show orders and invoices", "get"},
 	{"show my orders", "get"},

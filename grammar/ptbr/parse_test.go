@@ -198,6 +198,11 @@ func TestParse(t *testing.T) {
 		// participle after a negation qualifies, and begins none.
 		{"espera, não aprova o pedido 42", "imperative wait - | imperative not approve order number=42@order"},
 		{"marca o e-mail 42 como não lido", "imperative mark_unread email number=42@email"},
+		// A relative pronoun after a noun opens a clause about the noun:
+		// its verbs command nothing, to a comma or a sentence mark.
+		{"acha uma loja que também conserta violões", "imperative search store"},
+		{"cria uma regra que marca o e-mail e arquiva", "imperative create regulation"},
+		{"cria uma regra que marca o e-mail, depois arquiva o pedido 42", "imperative create regulation | imperative archive order number=42@order"},
 
 		// Spoken numbers and money.
 		{"mostra o pedido quarenta e dois", "imperative get order number=42@order"},
