@@ -392,7 +392,11 @@ type scorer struct {
 	order   []int32 // the order of cands, by probability
 	top     []int32
 	topKeys []float32 // beside top
-	none    noneVec
+	// reached and reachedKeys are the room of the tools the grammar
+	// alone reaches (Router.retrieve).
+	reached     []int32
+	reachedKeys []float32
+	none        noneVec
 	rel     relVec // none's features as the model weighs them
 	why     noter  // the details of a summary
 	shared  shared // what the candidates of the clause scored share
@@ -451,7 +455,8 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 // retrieve scores the clause's terms over the index and returns the best
 // depth tools by BM25F (over the clause, plus the whole turn's when it has
 // several clauses), with the tools the grammar alone reaches: those whose
-// id format or vocabulary phrase the turn holds. Ties go to catalogue
+// id format or vocabulary phrase the turn holds, which keep up to half
+// the places however many tools outscore them. Ties go to catalogue
 // order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.optional)
@@ -485,15 +490,39 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 			push(t, true)
 		}
 	}
+	// The tools the grammar alone reaches keep up to half the places,
+	// the best of them by the same key, whatever the others score: in a
+	// large catalogue many tools may outscore the one whose id format
+	// the turn holds.
+	reach := ranking{tools: s.reached[:0], keys: s.reachedKeys[:0], depth: depth / 2}
 	for _, a := range f.args {
 		if a.Kind == "identifier" {
 			for _, t := range r.prefixes[IDPrefix(a.Text)] {
-				push(t, true)
+				reach.push(t, key(t), true)
 			}
 		}
 	}
 	for _, t := range f.phrased {
-		push(t, true)
+		reach.push(t, key(t), true)
+	}
+	s.reached, s.reachedKeys = reach.tools, reach.keys
+	for k, t := range reach.tools {
+		if slices.Contains(rk.tools, t) {
+			continue
+		}
+		if n := len(rk.tools); n == depth {
+			// The last tool that the grammar does not reach gives up
+			// its place.
+			last := n - 1
+			for last >= 0 && slices.Contains(reach.tools, rk.tools[last]) {
+				last--
+			}
+			if last < 0 {
+				break
+			}
+			rk.tools, rk.keys = slices.Delete(rk.tools, last, last+1), slices.Delete(rk.keys, last, last+1)
+		}
+		rk.push(t, reach.keys[k], false)
 	}
 	if len(rk.tools) == 0 && f.action != "" && !f.actionImplied {
 		// No tool holds a word of the clause ("fecha a cortina", and no

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -176,3 +177,22 @@ func TestTermOfAConceptCostsNoAllocation(t *testing.T) {
 
 // termSink keeps a term alive past its call, as a clause's lists do.
 var termSink string
+
+// TestRetrieveKeepsIDFormat checks that a tool whose id format the turn
+// holds is among the candidates however many tools outscore it by BM25F:
+// the tools the grammar alone reaches keep up to half the places.
+func TestRetrieveKeepsIDFormat(t *testing.T) {
+	tools := []catalogue.Tool{{Name: "get_subscription", Description: "Gets a subscription by its id, such as sub_1A2b3C."}}
+	for i := range 2 * Candidates {
+		tools = append(tools, catalogue.Tool{Name: fmt.Sprintf("pay_monthly_plan_%d", i), Description: "Pay the monthly plan."})
+	}
+	r := newClosed(t, &catalogue.Catalogue{Tools: tools}, Options{})
+	const turn = "how much do I pay monthly for the plan sub_9Z8y7X"
+	e := r.Example(turn, []string{"get_subscription"})
+	if !e.Reachable() {
+		t.Errorf("Example(%q): get_subscription is not among the candidates %v", turn, e.names)
+	}
+	if len(e.names) != Candidates {
+		t.Errorf("Example(%q): %d candidates, want %d", turn, len(e.names), Candidates)
+	}
+}
