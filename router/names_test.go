@@ -82,16 +82,7 @@ func TestSpelledNameRead(t *testing.T) {
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, tt.text)
 		ti := &r.tools[0]
-		var objects []string
-		for _, o := range ti.objects {
-			objects = append(objects, termName(o))
-		}
-		head := ""
-		if ti.head >= 0 {
-			head = termName(ti.objects[ti.head])
-		}
-		got := ti.action + " [" + strings.Join(objects, " ") + "] head " + head + ", " + strconv.Itoa(ti.nameWords) + " words"
-		if got != tt.want {
+		if got := nameReading(ti) + ", " + strconv.Itoa(ti.nameWords) + " words"; got != tt.want {
 			t.Errorf("read(%q) = %q, want %q", tt.name, got, tt.want)
 		}
 	}
@@ -112,6 +103,20 @@ func TestSpelledNameRead(t *testing.T) {
 	}
 }
 
+// nameReading writes how a tool's name was read: its action, its objects
+// and its head ("get [order status] head status").
+func nameReading(ti *toolInfo) string {
+	var objects []string
+	for _, o := range ti.objects {
+		objects = append(objects, termName(o))
+	}
+	head := ""
+	if ti.head >= 0 {
+		head = termName(ti.objects[ti.head])
+	}
+	return ti.action + " [" + strings.Join(objects, " ") + "] head " + head
+}
+
 // TestNameObjectSide checks which side of a name's verb names its object:
 // the side after the verb, unless that side has only modifiers (words
 // the wordnet knows as adjectives or adverbs and not as nouns), which
@@ -127,16 +132,7 @@ func TestNameObjectSide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, "")
-		ti := &r.tools[0]
-		var objects []string
-		for _, o := range ti.objects {
-			objects = append(objects, termName(o))
-		}
-		head := ""
-		if ti.head >= 0 {
-			head = termName(ti.objects[ti.head])
-		}
-		if got := ti.action + " [" + strings.Join(objects, " ") + "] head " + head; got != tt.want {
+		if got := nameReading(&r.tools[0]); got != tt.want {
 			t.Errorf("read(%q) = %q, want %q", tt.name, got, tt.want)
 		}
 	}
