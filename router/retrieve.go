@@ -397,9 +397,9 @@ type scorer struct {
 	reached     []int32
 	reachedKeys []float32
 	none        noneVec
-	rel     relVec // none's features as the model weighs them
-	why     noter  // the details of a summary
-	shared  shared // what the candidates of the clause scored share
+	rel         relVec // none's features as the model weighs them
+	why         noter  // the details of a summary
+	shared      shared // what the candidates of the clause scored share
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.
 	clauses  []*grammar.Clause
