@@ -760,6 +760,7 @@ var clauseRows = []clauseRow{
 	{"create a rule that labels the mail and archives it", "create"},
 	{"create a rule that labels the mail, then archive the old ones", "create|archive"},
 	{"find the order which shipped. cancel it", "search|cancel"},
+	{"archive the order that shipped and then refund the fee", "archive|refund"},
 	{"tell him that we shipped it and refund the fee", "get|refund"},
 	// "and" between nouns joins objects, not clauses.
 	{"show orders and invoices", "get"},
