@@ -912,10 +912,12 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // indexPrefixes maps the id formats a tool documents to the tools: the
 // literal prefixes of its parameters' patterns (^INV-[0-9]+$), and the
 // prefixes of the ids its description and parameters give as examples
-// ("the message id, e.g. msg_8812").
+// ("the message id, e.g. msg_8812"); and the action of each tool's name,
+// and the action with its head object, to the tools (byAction, byName).
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
 	r.byAction = map[string][]int32{}
+	r.byName = map[string][]int32{}
 	for i := range r.tools {
 		ti := &r.tools[i]
 		seen := map[string]bool{}
@@ -935,9 +937,17 @@ func (r *Router) indexPrefixes() {
 		}
 		if ti.action != "" {
 			r.byAction[ti.action] = append(r.byAction[ti.action], int32(i))
+			if ti.head >= 0 {
+				key := nameKey(ti.action, ti.objects[ti.head])
+				r.byName[key] = append(r.byName[key], int32(i))
+			}
 		}
 	}
 }
+
+// nameKey is the key of byName: an action concept and the term of a
+// name's head object.
+func nameKey(action, object string) string { return action + "\x00" + object }
 
 func sortedKeysB(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))

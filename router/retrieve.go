@@ -455,9 +455,10 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 // retrieve scores the clause's terms over the index and returns the best
 // depth tools by BM25F (over the clause, plus the whole turn's when it has
 // several clauses), with the tools the grammar alone reaches: those whose
-// id format or vocabulary phrase the turn holds, which keep up to half
-// the places however many tools outscore them. Ties go to catalogue
-// order.
+// id format or vocabulary phrase the turn holds, and those whose name acts
+// by the clause's action on one of its objects (the name's head), which
+// keep up to half the places however many tools outscore them. Ties go to
+// catalogue order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.optional)
 	clause, turn := s.clause.score, s.turn.score
@@ -504,6 +505,18 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	}
 	for _, t := range f.phrased {
 		reach.push(t, key(t), true)
+	}
+	if f.action != "" {
+		// A tool whose name acts by the clause's action on one of its
+		// objects, the name's head: "assign this lead to Kevin" names
+		// crm_lead_assign.
+		var room [64]byte
+		for _, o := range f.objects {
+			b := append(append(append(room[:0], f.action...), 0), o...) // nameKey(f.action, o)
+			for _, t := range r.byName[string(b)] {                     // no allocation
+				reach.push(t, key(t), true)
+			}
+		}
 	}
 	s.reached, s.reachedKeys = reach.tools, reach.keys
 	for k, t := range reach.tools {

@@ -196,3 +196,18 @@ func TestRetrieveKeepsIDFormat(t *testing.T) {
 		t.Errorf("Example(%q): %d candidates, want %d", turn, len(e.names), Candidates)
 	}
 }
+
+// TestRetrieveKeepsNamedTool checks that a tool whose name acts by the
+// clause's action on its head object is among the candidates however many
+// tools outscore it by BM25F.
+func TestRetrieveKeepsNamedTool(t *testing.T) {
+	tools := []catalogue.Tool{{Name: "assign_lead", Description: "Gives the prospect to an owner."}}
+	for i := range 2 * Candidates {
+		tools = append(tools, catalogue.Tool{Name: fmt.Sprintf("kevin_assignment_report_%d", i), Description: "Kevin's lead assignments: every lead assigned to Kevin."})
+	}
+	r := newClosed(t, &catalogue.Catalogue{Tools: tools}, Options{})
+	const turn = "assign this lead to Kevin"
+	if e := r.Example(turn, []string{"assign_lead"}); !e.Reachable() {
+		t.Errorf("Example(%q): assign_lead is not among the candidates %v", turn, e.names)
+	}
+}
