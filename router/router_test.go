@@ -178,36 +178,35 @@ func TestTermOfAConceptCostsNoAllocation(t *testing.T) {
 // termSink keeps a term alive past its call, as a clause's lists do.
 var termSink string
 
-// TestRetrieveKeepsIDFormat checks that a tool whose id format the turn
-// holds is among the candidates however many tools outscore it by BM25F:
-// the tools the grammar alone reaches keep up to half the places.
-func TestRetrieveKeepsIDFormat(t *testing.T) {
-	tools := []catalogue.Tool{{Name: "get_subscription", Description: "Gets a subscription by its id, such as sub_1A2b3C."}}
-	for i := range 2 * Candidates {
-		tools = append(tools, catalogue.Tool{Name: fmt.Sprintf("pay_monthly_plan_%d", i), Description: "Pay the monthly plan."})
+// TestRetrieveKeepsReached checks that the tools the grammar alone
+// reaches are among the candidates however many tools outscore them by
+// BM25F (they keep up to half the places): one whose id format the turn
+// holds, and one whose name acts by the clause's action on its head
+// object. The other tools' names share no word with the reached one's, so
+// that none is a vendor prefix.
+func TestRetrieveKeepsReached(t *testing.T) {
+	tests := []struct {
+		tool         catalogue.Tool
+		others, text string // the other tools' names (with a number) and text
+		turn         string
+	}{
+		{catalogue.Tool{Name: "get_subscription", Description: "Gets a subscription by its id, such as sub_1A2b3C."},
+			"pay_monthly_plan_%d", "Pay the monthly plan.", "how much do I pay monthly for the plan sub_9Z8y7X"},
+		{catalogue.Tool{Name: "assign_lead", Description: "Gives the prospect to an owner."},
+			"kevin_assignment_report_%d", "Kevin's lead assignments: every lead assigned to Kevin.", "assign this lead to Kevin"},
 	}
-	r := newClosed(t, &catalogue.Catalogue{Tools: tools}, Options{})
-	const turn = "how much do I pay monthly for the plan sub_9Z8y7X"
-	e := r.Example(turn, []string{"get_subscription"})
-	if !e.Reachable() {
-		t.Errorf("Example(%q): get_subscription is not among the candidates %v", turn, e.names)
-	}
-	if len(e.names) != Candidates {
-		t.Errorf("Example(%q): %d candidates, want %d", turn, len(e.names), Candidates)
-	}
-}
-
-// TestRetrieveKeepsNamedTool checks that a tool whose name acts by the
-// clause's action on its head object is among the candidates however many
-// tools outscore it by BM25F.
-func TestRetrieveKeepsNamedTool(t *testing.T) {
-	tools := []catalogue.Tool{{Name: "assign_lead", Description: "Gives the prospect to an owner."}}
-	for i := range 2 * Candidates {
-		tools = append(tools, catalogue.Tool{Name: fmt.Sprintf("kevin_assignment_report_%d", i), Description: "Kevin's lead assignments: every lead assigned to Kevin."})
-	}
-	r := newClosed(t, &catalogue.Catalogue{Tools: tools}, Options{})
-	const turn = "assign this lead to Kevin"
-	if e := r.Example(turn, []string{"assign_lead"}); !e.Reachable() {
-		t.Errorf("Example(%q): assign_lead is not among the candidates %v", turn, e.names)
+	for _, tt := range tests {
+		tools := []catalogue.Tool{tt.tool}
+		for i := range 2 * Candidates {
+			tools = append(tools, catalogue.Tool{Name: fmt.Sprintf(tt.others, i), Description: tt.text})
+		}
+		r := newClosed(t, &catalogue.Catalogue{Tools: tools}, Options{})
+		e := r.Example(tt.turn, []string{tt.tool.Name})
+		if !e.Reachable() {
+			t.Errorf("Example(%q): %s is not among the candidates %v", tt.turn, tt.tool.Name, e.names)
+		}
+		if len(e.names) != Candidates {
+			t.Errorf("Example(%q): %d candidates, want %d", tt.turn, len(e.names), Candidates)
+		}
 	}
 }
