@@ -938,16 +938,18 @@ func (r *Router) indexPrefixes() {
 		if ti.action != "" {
 			r.byAction[ti.action] = append(r.byAction[ti.action], int32(i))
 			if ti.head >= 0 {
-				key := nameKey(ti.action, ti.objects[ti.head])
+				key := string(appendNameKey(nil, ti.action, ti.objects[ti.head]))
 				r.byName[key] = append(r.byName[key], int32(i))
 			}
 		}
 	}
 }
 
-// nameKey is the key of byName: an action concept and the term of a
-// name's head object.
-func nameKey(action, object string) string { return action + "\x00" + object }
+// appendNameKey appends the key of byName to dst: an action concept and
+// the term of a name's head object.
+func appendNameKey(dst []byte, action, object string) []byte {
+	return append(append(append(dst, action...), 0), object...)
+}
 
 func sortedKeysB(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))

@@ -3,6 +3,7 @@ package router
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -137,27 +138,22 @@ const (
 	numRelFeatures = relRank + 1
 )
 
-// comparing reports whether tool feature k compares the tool with the
-// other candidates: none does not read it.
-func comparing(k int) bool {
-	return k == fLead || k == fLeadRel || k == fCoverageSeen
-}
+// comparingFeatures are the tool features that compare the tool with the
+// other candidates: none does not read them.
+var comparingFeatures = [...]int{fLead, fLeadRel, fCoverageSeen}
 
 // numTopFeatures counts the tool features none reads of the top tool.
-const numTopFeatures = numToolFeatures - 3
+const numTopFeatures = int(numToolFeatures) - len(comparingFeatures)
 
 // topFeatures are the tool features none reads of the top tool, in
 // order.
 var topFeatures = func() (ks [numTopFeatures]int) {
 	n := 0
 	for k := range int(numToolFeatures) {
-		if !comparing(k) {
+		if !slices.Contains(comparingFeatures[:], k) {
 			ks[n] = k
 			n++
 		}
-	}
-	if n != numTopFeatures {
-		panic("router: numTopFeatures does not count the features that do not compare")
 	}
 	return ks
 }()

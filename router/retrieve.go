@@ -512,8 +512,7 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		// crm_lead_assign.
 		var room [64]byte
 		for _, o := range f.objects {
-			b := append(append(append(room[:0], f.action...), 0), o...) // nameKey(f.action, o)
-			for _, t := range r.byName[string(b)] {                     // no allocation
+			for _, t := range r.byName[string(appendNameKey(room[:0], f.action, o))] { // no allocation
 				reach.push(t, key(t), true)
 			}
 		}
@@ -525,13 +524,10 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		}
 		if n := len(rk.tools); n == depth {
 			// The last tool that the grammar does not reach gives up
-			// its place.
+			// its place: there is one, as the reached keep at most half.
 			last := n - 1
-			for last >= 0 && slices.Contains(reach.tools, rk.tools[last]) {
+			for slices.Contains(reach.tools, rk.tools[last]) {
 				last--
-			}
-			if last < 0 {
-				break
 			}
 			rk.tools, rk.keys = slices.Delete(rk.tools, last, last+1), slices.Delete(rk.keys, last, last+1)
 		}

@@ -75,7 +75,7 @@ type Router struct {
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
 	byAction map[string][]int32 // the tools whose name acts by each action concept
-	byName   map[string][]int32 // the tools whose name acts by an action on its head object (nameKey)
+	byName   map[string][]int32 // the tools whose name acts by an action on its head object (appendNameKey)
 	actions  int                // how many action concepts the tools' names act by (toolInfo.actionID)
 	// actionLemmas and actionRelated are by toolInfo.actionID: each
 	// action's English lemma and the lemmas the wordnets relate it to.
