@@ -913,11 +913,13 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // literal prefixes of its parameters' patterns (^INV-[0-9]+$), and the
 // prefixes of the ids its description and parameters give as examples
 // ("the message id, e.g. msg_8812"); and the action of each tool's name,
-// and the action with its head object, to the tools (byAction, byName).
+// and the action with its head object, to the tools (byAction, byName);
+// the tools whose name is an action alone (bare).
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
 	r.byAction = map[string][]int32{}
 	r.byName = map[string][]int32{}
+	r.bare = nil
 	for i := range r.tools {
 		ti := &r.tools[i]
 		seen := map[string]bool{}
@@ -940,6 +942,8 @@ func (r *Router) indexPrefixes() {
 			if ti.head >= 0 {
 				key := string(appendNameKey(nil, ti.action, ti.objects[ti.head]))
 				r.byName[key] = append(r.byName[key], int32(i))
+			} else if len(ti.objects) == 0 {
+				r.bare = append(r.bare, int32(i))
 			}
 		}
 	}

@@ -396,10 +396,14 @@ type scorer struct {
 	// alone reaches (Router.retrieve).
 	reached     []int32
 	reachedKeys []float32
-	none        noneVec
-	rel         relVec // none's features as the model weighs them
-	why         noter  // the details of a summary
-	shared      shared // what the candidates of the clause scored share
+	// bare and bareKeys are the room of the tools whose name is an
+	// action alone that the clause's action reaches.
+	bare     []int32
+	bareKeys []float32
+	none     noneVec
+	rel      relVec // none's features as the model weighs them
+	why      noter  // the details of a summary
+	shared   shared // what the candidates of the clause scored share
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.
 	clauses  []*grammar.Clause
@@ -516,6 +520,27 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 				reach.push(t, key(t), true)
 			}
 		}
+	}
+	if f.action != "" && !f.actionImplied {
+		// A tool whose name is its action alone takes its object as an
+		// argument ("Turns off a device"): the clause's action, or one
+		// near it, reaches it whatever the clause's objects are. It is
+		// weaker evidence than the above: such tools take only the places
+		// they leave.
+		free := reach.depth - len(reach.tools)
+		bare := ranking{tools: s.bare[:0], keys: s.bareKeys[:0], depth: free}
+		for _, t := range r.bare {
+			if free == 0 {
+				break
+			}
+			if a := r.tools[t].action; a == f.action || r.en.IsNear(f.action, a) {
+				bare.push(t, key(t), true)
+			}
+		}
+		for k, t := range bare.tools {
+			reach.push(t, bare.keys[k], true)
+		}
+		s.bare, s.bareKeys = bare.tools, bare.keys
 	}
 	s.reached, s.reachedKeys = reach.tools, reach.keys
 	for k, t := range reach.tools {

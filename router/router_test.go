@@ -194,6 +194,11 @@ func TestRetrieveKeepsReached(t *testing.T) {
 			"pay_monthly_plan_%d", "Pay the monthly plan.", "how much do I pay monthly for the plan sub_9Z8y7X"},
 		{catalogue.Tool{Name: "assign_lead", Description: "Gives the prospect to an owner."},
 			"kevin_assignment_report_%d", "Kevin's lead assignments: every lead assigned to Kevin.", "assign this lead to Kevin"},
+		// A name that is its action alone takes its object as an
+		// argument: an action near it reaches it, though the tool's text
+		// never names the clause's object.
+		{catalogue.Tool{Name: "turn_off", Description: "Turns off a device or entity."},
+			"set_light_color_%d", "Sets the color of a light.", "deactivate the lights"},
 	}
 	for _, tt := range tests {
 		tools := []catalogue.Tool{tt.tool}
