@@ -556,6 +556,23 @@ func (lx *Lexicon) IsNear(a, b string) bool {
 	return false
 }
 
+// NearOf returns the action concepts close to a (IsNear), sorted, without
+// duplicates.
+func (lx *Lexicon) NearOf(a string) []string {
+	var out []string
+	for c, near := range lx.Near {
+		if c == a {
+			out = append(out, near...)
+			continue
+		}
+		if slices.Contains(near, a) {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Has reports whether w is in the function-word class.
 func (lx *Lexicon) Has(class, w string) bool { return lx.Function[class][w] }
 

@@ -3,6 +3,7 @@ package grammar
 import (
 	"errors"
 	"go/scanner"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -26,7 +27,7 @@ func lexiconFS(actions, nouns, antonyms, function string) fstest.MapFS {
 
 func TestLoadLexicon(t *testing.T) {
 	lx, err := LoadLexicon(lexiconFS(
-		"# actions\nget\tlist\tget, show, look up\nlist\tget\tlist\ncharge\t-\tcharge, bill\nrefund\t-\trefund\n",
+		"# actions\nget\tlist\tget, show, look up\nlist\tget\tlist\ncharge\t-\tcharge, bill\nrefund\t-\trefund\nsearch\tget\tsearch\n",
 		"order\torder/orders, purchase/purchases\nperson\tperson/people\n",
 		"charge\trefund\n",
 		"determiner\tthe, a\nnumber_word\ttwo=2, twenty=20\nirregular\tshow, showed, shown\n",
@@ -47,6 +48,14 @@ func TestLoadLexicon(t *testing.T) {
 	}
 	if !lx.IsAntonym("refund", "charge") || !lx.IsNear("list", "get") {
 		t.Error("antonyms or near concepts were not read")
+	}
+	// Near either way: get is near list and list near get; search near
+	// get, though get does not name it.
+	if got := lx.NearOf("get"); !slices.Equal(got, []string{"list", "search"}) {
+		t.Errorf("NearOf(get) = %v, want [list search]", got)
+	}
+	if got := lx.NearOf("charge"); len(got) != 0 {
+		t.Errorf("NearOf(charge) = %v, want none", got)
 	}
 	if n, ok := lx.Number("twenty"); !ok || n != 20 {
 		t.Errorf("Number(twenty) = %d, %v, want 20", n, ok)

@@ -914,12 +914,13 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // prefixes of the ids its description and parameters give as examples
 // ("the message id, e.g. msg_8812"); and the action of each tool's name,
 // and the action with its head object, to the tools (byAction, byName);
-// the tools whose name is an action alone (bare).
+// and each action to the tools whose name is an action alone, that action
+// or one near it (bare).
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
 	r.byAction = map[string][]int32{}
 	r.byName = map[string][]int32{}
-	r.bare = nil
+	r.bare = map[string][]int32{}
 	for i := range r.tools {
 		ti := &r.tools[i]
 		seen := map[string]bool{}
@@ -943,7 +944,10 @@ func (r *Router) indexPrefixes() {
 				key := string(appendNameKey(nil, ti.action, ti.objects[ti.head]))
 				r.byName[key] = append(r.byName[key], int32(i))
 			} else if len(ti.objects) == 0 {
-				r.bare = append(r.bare, int32(i))
+				r.bare[ti.action] = append(r.bare[ti.action], int32(i))
+				for _, a := range r.en.NearOf(ti.action) {
+					r.bare[a] = append(r.bare[a], int32(i))
+				}
 			}
 		}
 	}

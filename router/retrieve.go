@@ -529,11 +529,8 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		// they leave.
 		free := reach.depth - len(reach.tools)
 		bare := ranking{tools: s.bare[:0], keys: s.bareKeys[:0], depth: free}
-		for _, t := range r.bare {
-			if free == 0 {
-				break
-			}
-			if a := r.tools[t].action; a == f.action || r.en.IsNear(f.action, a) {
+		for _, t := range r.bare[f.action] {
+			if free > 0 {
 				bare.push(t, key(t), true)
 			}
 		}

@@ -76,7 +76,7 @@ type Router struct {
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
 	byAction map[string][]int32 // the tools whose name acts by each action concept
 	byName   map[string][]int32 // the tools whose name acts by an action on its head object (appendNameKey)
-	bare     []int32            // the tools whose name is an action alone, with no object (turn_off)
+	bare     map[string][]int32 // the tools whose name is an action alone (turn_off), by that action and those near it
 	actions  int                // how many action concepts the tools' names act by (toolInfo.actionID)
 	// actionLemmas and actionRelated are by toolInfo.actionID: each
 	// action's English lemma and the lemmas the wordnets relate it to.
