@@ -158,8 +158,11 @@ func TestParse(t *testing.T) {
 		{"quem comprou o produto 5?", "question buy product number=5@product"},
 		{"o pedido 42 já foi pago?", "question get order number=42@order"},
 		{"a fatura INV-0042137 foi paga?", "question get invoice identifier=INV-0042137@invoice"},
-		{"tem algum pedido cancelado?", "question - order"},
-		{"tem alguma fatura em aberto?", "question - invoice"},
+		// "tem", "existe" and "há" ask whether a thing is in a state, as
+		// "is there any order cancelled?" does.
+		{"tem algum pedido cancelado?", "question get order"},
+		{"tem alguma fatura em aberto?", "question get invoice"},
+		{"existe alguma porta aberta?", "question get door"},
 		{"o que tem na minha agenda amanhã?", "question - calendar date=2026-05-07@calendar"},
 		{"por que o pagamento falhou?", "question - payment"},
 
