@@ -811,6 +811,12 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			}
 		}
 	}
+	// A command that puts a thing in a state ("make ticket 4821 urgent")
+	// sets it, whatever else its verb does ("make a label" creates one).
+	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) && e.resultative(ps, verbAt) {
+		c.Action = setConcept
+		ps[verbAt].verb = setConcept
+	}
 	// A question about a quality ("how hot is the office?") asks for the
 	// attribute its adjective gives a value of; the adjective is no verb
 	// ("how warm is it") and no noun ("how loud", within an edit of cloud).
@@ -941,6 +947,81 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 
 // getConcept is the action concept of seeing a thing.
 const getConcept = "get"
+
+// setConcept is the action concept of putting a thing in a state.
+const setConcept = "set"
+
+// resultative reads a command that puts a thing in a state: a verb of the
+// resultative class ("make", "deixar"), the thing, and right after it the
+// state. The thing is a pronoun, or a noun phrase no indefinite article
+// opens (the state of a thing about to be made is no change of a thing
+// there is: "make a red label named Urgent" makes one): determiners,
+// adjectives and nouns, a noun's id after it. The state is an adjective,
+// a word no lexicon knows, a noun phrase a determiner opens, or what a word
+// of the predicative class opens ("como") -- and a number after a pronoun:
+// "make ticket 4821 urgent", "make it louder", "make it 68 degrees",
+// "make the bank account my default", "deixe o agente 17 offline", "deixa
+// o chamado como pendente". A preposition, a conjunction, a verb or the
+// clause's end after the thing leaves the verb as it was ("make the report
+// for the board").
+func (e *Engine) resultative(ps []piece, verbAt int) bool {
+	if !e.lx.Has("resultative", ps[verbAt].norm) {
+		return false
+	}
+	thing, pronoun, noun := false, false, false
+	for i := verbAt + 1; i < len(ps); i++ {
+		pc := &ps[i]
+		if pc.consumed {
+			continue
+		}
+		function := pc.kind == pWord && pc.class == Function
+		if !pronoun {
+			// The thing, a noun phrase, or the state after it.
+			switch {
+			case !thing && function && pc.bits&fPronoun != 0 && pc.bits&fDeterminer == 0:
+				thing, pronoun = true, true
+				continue
+			case function && pc.bits&fDeterminer != 0:
+				if !thing && e.lx.Has("indefinite_article", pc.norm) {
+					return false
+				}
+				if noun && pc.bits&fPreposition == 0 {
+					return !e.lx.Has("indefinite_article", pc.norm) // a second noun phrase
+				}
+				continue // an article, or "do" in "a luz do quarto"
+			case pc.kind == pWord && pc.class == Noun:
+				thing, noun = true, true
+				continue
+			case function && pc.bits&fAdjective != 0:
+				if noun {
+					return true
+				}
+				continue
+			case pc.kind == pValue && noun:
+				continue // the thing's id
+			}
+		}
+		// The word after the thing.
+		switch {
+		case !thing || pc.kind == pPunct:
+			return false
+		case pc.kind == pValue:
+			return pronoun && pc.arg.Kind != "identifier"
+		case pc.class == Unknown:
+			return true
+		case pc.class == Function:
+			if e.lx.Has("predicative", pc.norm) {
+				return true
+			}
+			if pc.bits&fDeterminer != 0 {
+				return pc.bits&fPreposition == 0 && !e.lx.Has("indefinite_article", pc.norm)
+			}
+			return pc.bits&fAdjective != 0
+		}
+		return false
+	}
+	return false
+}
 
 // statusConcept is the noun concept of a thing's state: what a question
 // about a state asks to see.

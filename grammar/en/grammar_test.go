@@ -200,6 +200,18 @@ var actRows = []actRow{
 	{"could you share the folder with the design team", req, "share", "folder"},
 	{"I'd like a refund for order 42", req, "", "refund"},
 
+	// Resultatives: a thing and the state it is put in set it; a thing
+	// yet to be made, or no state after the thing, keeps the verb's own
+	// action.
+	{"make ticket 4821 urgent", imp, "set", "ticket"},
+	{"make the kitchen lights blue", imp, "set", "kitchen"},
+	{"make it louder", imp, "set", ""},
+	{"make the bank account my default", imp, "set", "bank"},
+	{"please make the repo private", req, "set", "repository"},
+	{"make a red label named 'Urgent'", imp, "create", "label"},
+	{"make the report for the board", imp, "create", "report"},
+	{"make me a sandwich", imp, "create", "sandwich"},
+
 	// Questions.
 	{"what's the status of order 42?", ques, "", "status"},
 	{"where is my order", ques, "", "order"},

@@ -158,6 +158,12 @@ func TestParse(t *testing.T) {
 		{"quem comprou o produto 5?", "question buy product number=5@product"},
 		{"o pedido 42 já foi pago?", "question get order number=42@order"},
 		{"a fatura INV-0042137 foi paga?", "question get invoice identifier=INV-0042137@invoice"},
+		// A thing and the state it is put in set it; "deixa" with a verb
+		// after the thing lets it do something.
+		{"deixe o agente 17 offline", "imperative set support_agent number=17@support_agent"},
+		{"deixa o chamado 7744 como pendente", "imperative set ticket number=7744@ticket"},
+		{"deixa a Ana editar o arquivo", "imperative grant file"},
+		{"deixa o arquivo no projeto", "imperative grant file"},
 		// "tem", "existe" and "há" ask whether a thing is in a state, as
 		// "is there any order cancelled?" does.
 		{"tem algum pedido cancelado?", "question get order"},

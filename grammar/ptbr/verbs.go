@@ -26,6 +26,10 @@ import (
 // move).
 const maxVerbSense = 2
 
+// resultativeClass is the class of function.tsv whose verbs put a thing
+// in a state (grammar's resultative reading): they are verbs all the same.
+const resultativeClass = "resultative"
+
 // verbClasses are the classes of function.tsv whose words are verbs the
 // hand lexicon reads as no action: their other forms are no action either.
 var verbClasses = []string{"auxiliary", "copula", "request", "negation", "politeness", grammar.VerbClass}
@@ -143,7 +147,12 @@ func handWords(lx *grammar.Lexicon) map[string]bool {
 	for w := range lx.Indirect {
 		known[w] = true
 	}
-	for _, words := range lx.Function {
+	for class, words := range lx.Function {
+		if class == resultativeClass {
+			// Verbs that put a thing in a state keep their concept
+			// otherwise ("deixa a Ana editar": let).
+			continue
+		}
 		for w := range words {
 			known[w] = true
 		}
