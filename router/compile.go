@@ -1233,7 +1233,8 @@ func firstVerb(a *analyzer, text string) string {
 // The word where the catalogue's convention puts the verb (first, or last
 // in names like crm_contact_list) is the action when it can be a verb;
 // otherwise a word that can only be a verb, then any word that can be one,
-// in the convention's order.
+// in the convention's order. A first word that can be a noun as well,
+// before a word that can only be a verb, is the thing the verb acts on.
 func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
 	if len(words) == 0 {
 		return "", ""
@@ -1243,6 +1244,17 @@ func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
 		at = words[len(words)-1]
 	}
 	if c, ok := a.isVerb(at); ok {
+		if !lastFirst && len(words) > 1 && a.isNoun(at) {
+			// A word that can be a thing, then one that can only be a
+			// verb: the first names the thing the second acts on
+			// (ListAddItem adds an item to a list, order_cancel cancels
+			// an order). A participle there qualifies the thing after it
+			// (UpdateScalingPolicy, list_archived_orders).
+			w := words[1]
+			if c2, ok := a.isVerb(w); ok && !a.isNoun(w) && !strings.HasSuffix(w, "ing") && !strings.HasSuffix(w, "ed") {
+				return c2, w
+			}
+		}
 		return c, at
 	}
 	order := make([]int, len(words))

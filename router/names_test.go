@@ -129,6 +129,12 @@ func TestNameObjectSide(t *testing.T) {
 		{"get_order_by_id", "get [order id] head order"},
 		{"user_get_profile", "get [profile user] head profile"},
 		{"get_order_status", "get [order status] head status"},
+		// A word that can be a thing before one that can only be a verb
+		// is the thing the verb acts on; a participle there qualifies
+		// the thing after it.
+		{"ListAddItem", "create [item list] head item"},
+		{"UpdateScalingPolicy", "update [scale policy] head policy"},
+		{"list_orders", "list [order] head order"},
 	}
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, "")
