@@ -1155,9 +1155,10 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 	return "", false, false
 }
 
-// qualityQuestion reads a question about a quality: "how", an adjective,
-// and a form of "be" ("how hot is the office?", "how far is the airport?",
-// "how loud is the tv?"). It returns the noun concept of the attribute the
+// qualityQuestion reads a question about a quality: a word of the quality
+// class ("how", "quão"), an adjective, and a form of "be" ("how hot is the
+// office?", "how far is the airport?", "how loud is the tv?", "quão quente
+// está o escritório?"). It returns the noun concept of the attribute the
 // adjective gives a value of (temperature, distance, volume).
 func (e *Engine) qualityQuestion(ps []piece) (concept string, at int, ok bool) {
 	if e.lx.Attribute == nil {
@@ -1178,10 +1179,12 @@ func (e *Engine) qualityQuestion(ps []piece) (concept string, at int, ok bool) {
 	}
 	adj, next, at := "", &ps[words[1]], -1
 	w1 := &ps[words[1]]
-	switch first := ps[words[0]].norm; {
-	case strings.HasPrefix(first, "how ") && !strings.Contains(first[len("how "):], " "):
-		adj = first[len("how "):] // "how far", one question piece
-	case first == "how" && n == 3 && (w1.class != Function || w1.bits&fAdjective != 0):
+	first := ps[words[0]].norm
+	q, rest, _ := strings.Cut(first, " ")
+	switch {
+	case rest != "" && !strings.Contains(rest, " ") && e.lx.Has("quality", q) && !e.lx.Has("quality", first):
+		adj = rest // "how far", one question piece
+	case e.lx.Has("quality", first) && n == 3 && (w1.class != Function || w1.bits&fAdjective != 0):
 		// Between "how" and "be" a word is an adjective, whatever else
 		// it may be, as written.
 		adj, next, at = tokenize.Normalize(w1.text), &ps[words[2]], words[1]

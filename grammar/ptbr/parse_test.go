@@ -158,6 +158,11 @@ func TestParse(t *testing.T) {
 		{"quem comprou o produto 5?", "question buy product number=5@product"},
 		{"o pedido 42 já foi pago?", "question get order number=42@order"},
 		{"a fatura INV-0042137 foi paga?", "question get invoice identifier=INV-0042137@invoice"},
+		// A question about a quality asks for the attribute the
+		// adjective gives a value of, as "how hot is the office?" does.
+		{"quão quente está o escritório?", "question - temperature"},
+		{"o quão longe fica o aeroporto?", "question - distance"},
+		{"quão grande é o arquivo f_123?", "question - size identifier=f_123@file"},
 		// A thing and the state it is put in set it; "deixa" with a verb
 		// after the thing lets it do something.
 		{"deixe o agente 17 offline", "imperative set support_agent number=17@support_agent"},

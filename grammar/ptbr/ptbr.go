@@ -84,6 +84,9 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
+	lx.Attribute = func(adj string) (string, bool) {
+		return attribute(db, enLx, adj)
+	}
 	// The forms of the wordnet's verbs that stand for an action, read
 	// where the hand lexicon has no entry: computed once here, so that a
 	// lookup is a map's.
@@ -99,6 +102,59 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	}
 	return lx, nil
 })
+
+// attribute is the noun concept of the attribute a Portuguese adjective
+// gives a value of ("quente": temperature): of the English adjectives its
+// first sense translates to, the first whose own first sense has an
+// attribute, among the attribute's lemmas one the English lexicon lists,
+// else the first one-word lemma. A feminine or plural form is read as its
+// masculine singular when the word itself is none of the wordnet's.
+func attribute(db *wordnet.DB, enLx *grammar.Lexicon, adj string) (string, bool) {
+	w := wordnet.Fold(adj)
+	rels := db.Portuguese(w)
+	for _, base := range adjectiveBases(w) {
+		if len(rels) > 0 {
+			break
+		}
+		rels = db.Portuguese(base)
+	}
+	for _, t := range rels {
+		if t.Sense != 1 {
+			break
+		}
+		first := ""
+		for _, r := range db.English(t.Lemma) {
+			if r.Kind != wordnet.Attribute || r.Sense != 1 || strings.Contains(r.Lemma, " ") {
+				continue
+			}
+			if nf, ok := enLx.Nouns[r.Lemma]; ok {
+				return nf.Concept, true
+			}
+			if first == "" {
+				first = r.Lemma
+			}
+		}
+		if first != "" {
+			return first, true
+		}
+	}
+	return "", false
+}
+
+// adjectiveBases are the masculine singulars a folded adjective form may
+// have: altas, alta, altos: alto; quentes: quente.
+func adjectiveBases(w string) []string {
+	var out []string
+	s := w
+	if strings.HasSuffix(s, "s") && len(s) > 3 {
+		s = s[:len(s)-1]
+		out = append(out, s)
+	}
+	if strings.HasSuffix(s, "a") && len(s) > 3 {
+		out = append(out, s[:len(s)-1]+"o")
+	}
+	return out
+}
 
 // wordNoun reads a word as a noun of OpenWN-PT: its concept is the first
 // English lemma of its senses that is a concept of the lexicon, else the
