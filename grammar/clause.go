@@ -809,6 +809,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			if which {
 				c.Action = ""
 			}
+		} else if verbAt < 0 && firstWord >= 0 && e.lx.Has("existential", ps[firstWord].norm) {
+			// "is there any smoke in the kitchen?", "tem alguma porta
+			// aberta?": whether a thing is there asks for the state of
+			// what would hold it.
+			askStatus = true
 		}
 	}
 	// A command that puts a thing in a state ("make ticket 4821 urgent")

@@ -872,6 +872,10 @@ type stateRow struct {
 }
 
 var stateRows = []stateRow{
+	// Whether a thing is there asks for the state of what would hold it.
+	{"is there any smoke in the kitchen?", ques, "", "", true},
+	{"are there any leaks?", ques, "", "", true},
+	{"is there a way to export it?", req, "export", "", false},
 	// Verbless commands: the state word is the action.
 	{"lights off", imp, "turn_off", "turn_off", false},
 	{"kitchen light on", imp, "turn_on", "turn_on", false},

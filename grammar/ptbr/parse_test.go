@@ -2,6 +2,7 @@ package ptbr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -394,5 +395,24 @@ func TestParseNames(t *testing.T) {
 	}
 	if p := g.Parse("toca Legião Urbana na sala"); p.Words != 3 {
 		t.Errorf("Parse(%q).Words = %d, want 3: the name counts for no language", p.Turn, p.Words)
+	}
+}
+
+// TestParseExistential checks that a question whether a thing is there
+// asks for the state of what would hold it, as in English.
+func TestParseExistential(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct {
+		in     string
+		status bool
+	}{
+		{"tem alguma fumaça na cozinha?", true},
+		{"existe algum vazamento?", true},
+		{"mostra a fumaça da cozinha", false},
+	} {
+		c := g.Parse(tt.in).Clauses[0]
+		if got := slices.Contains(c.Objects, "status"); got != tt.status {
+			t.Errorf("Parse(%q).Objects = %q, want status %v", tt.in, c.Objects, tt.status)
+		}
 	}
 }
