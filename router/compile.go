@@ -116,6 +116,7 @@ type param struct {
 // analyzer reads catalogue text into terms with the lexicons it is given,
 // English first.
 type analyzer struct {
+	en       grammar.Grammar // the English grammar, for the verbs of the tools' texts (firstVerb)
 	lexicons []*grammar.Lexicon
 	stemmer  *tokenize.Stemmer
 	tk       *tokenize.Tokenizer
@@ -1209,13 +1210,24 @@ func (a *analyzer) readPreposition(w string) bool {
 }
 
 // firstVerb returns the action concept of the first word of text that
-// can only be a verb, or "".
+// can only be a verb, or "". The English grammar reads it with a particle
+// its object separates it from ("Skips a media player back to the
+// previous item" skips back: it rewinds).
 func firstVerb(a *analyzer, text string) string {
 	for _, t := range a.tk.Tokenize(text) {
 		if t.Kind != tokenize.Word {
 			continue
 		}
 		if c, ok := a.isVerb(t.Norm); ok && !a.isNoun(t.Norm) {
+			if a.en != nil {
+				if p := a.en.Parse(text); len(p.Clauses) > 0 {
+					for _, w := range p.Clauses[0].Words {
+						if w.Class == grammar.Verb && w.Start == t.Start && w.End == t.End && w.Concept != "" && strings.Contains(w.Norm, " ") {
+							return w.Concept // the verb alone as written, its particle further on
+						}
+					}
+				}
+			}
 			return c
 		}
 		if a.isNoun(t.Norm) && !a.stop[t.Norm] {

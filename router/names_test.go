@@ -144,6 +144,27 @@ func TestNameObjectSide(t *testing.T) {
 	}
 }
 
+// TestActionFromText checks that a name with no verb acts as the first
+// verb of its text, read with a particle its object separates it from.
+func TestActionFromText(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"HassMediaPrevious", "Skips a media player back to the previous item", "rewind"},
+		{"HassMediaNext", "Skips a media player to the next item", "skip"},
+		{"HassMediaPause", "Pauses a media player", "pause"},
+		{"HassTurnOn", "Turns on a device or entity", "turn_on"},
+	}
+	cat := &catalogue.Catalogue{}
+	for _, tt := range tests {
+		cat.Tools = append(cat.Tools, catalogue.Tool{Name: tt.name, Description: tt.text})
+	}
+	r := newClosed(t, cat, Options{})
+	for i, tt := range tests {
+		if ti := &r.tools[i]; ti.action != tt.want {
+			t.Errorf("%s (%q) acts by %q, want %q", tt.name, tt.text, ti.action, tt.want)
+		}
+	}
+}
+
 // TestSpelledNameTurns routes turns that spell a shortened name out, and
 // turns that write it short, typos too.
 func TestSpelledNameTurns(t *testing.T) {

@@ -155,7 +155,7 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if gram.Lexicon() != r.en {
 		lexicons = append(lexicons, gram.Lexicon())
 	}
-	r.an = &analyzer{lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons)}
+	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons)}
 	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
 	withdrawn := map[string]bool{}
