@@ -527,17 +527,16 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		// near it, reaches it whatever the clause's objects are. It is
 		// weaker evidence than the above: such tools take only the places
 		// they leave.
-		free := reach.depth - len(reach.tools)
-		bare := ranking{tools: s.bare[:0], keys: s.bareKeys[:0], depth: free}
-		for _, t := range r.bare[f.action] {
-			if free > 0 {
+		if free := reach.depth - len(reach.tools); free > 0 {
+			bare := ranking{tools: s.bare[:0], keys: s.bareKeys[:0], depth: free}
+			for _, t := range r.bare[f.action] {
 				bare.push(t, key(t), true)
 			}
+			for k, t := range bare.tools {
+				reach.push(t, bare.keys[k], true)
+			}
+			s.bare, s.bareKeys = bare.tools, bare.keys
 		}
-		for k, t := range bare.tools {
-			reach.push(t, bare.keys[k], true)
-		}
-		s.bare, s.bareKeys = bare.tools, bare.keys
 	}
 	s.reached, s.reachedKeys = reach.tools, reach.keys
 	for k, t := range reach.tools {

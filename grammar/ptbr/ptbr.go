@@ -104,10 +104,9 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 })
 
 // attribute is the noun concept of the attribute a Portuguese adjective
-// gives a value of ("quente": temperature): of the English adjectives its
-// first sense translates to, the first whose own first sense has an
-// attribute, among the attribute's lemmas one the English lexicon lists,
-// else the first one-word lemma. A feminine or plural form is read as its
+// gives a value of ("quente": temperature): the English lexicon's
+// Attribute of the first of the English adjectives its first sense
+// translates to that has one. A feminine or plural form is read as its
 // masculine singular when the word itself is none of the wordnet's.
 func attribute(db *wordnet.DB, enLx *grammar.Lexicon, adj string) (string, bool) {
 	w := wordnet.Fold(adj)
@@ -122,20 +121,8 @@ func attribute(db *wordnet.DB, enLx *grammar.Lexicon, adj string) (string, bool)
 		if t.Sense != 1 {
 			break
 		}
-		first := ""
-		for _, r := range db.English(t.Lemma) {
-			if r.Kind != wordnet.Attribute || r.Sense != 1 || strings.Contains(r.Lemma, " ") {
-				continue
-			}
-			if nf, ok := enLx.Nouns[r.Lemma]; ok {
-				return nf.Concept, true
-			}
-			if first == "" {
-				first = r.Lemma
-			}
-		}
-		if first != "" {
-			return first, true
+		if c, ok := enLx.Attribute(t.Lemma); ok {
+			return c, true
 		}
 	}
 	return "", false
