@@ -323,6 +323,7 @@ func (e *Engine) Parse(turn string) *Parse {
 	}
 	pieces = e.values(turn, pieces)
 	pieces = e.phrases(turn, pieces)
+	pieces = e.reported(turn, pieces)
 	e.classify(pieces)
 	for _, t := range p.Tokens {
 		if t.Kind == tokenize.Punct && (t.Text == "¿" || t.Text == "¡") {
@@ -493,6 +494,60 @@ func keep(out, in []piece, i int) []piece {
 		return out[:i+1]
 	}
 	return append(out, in[i])
+}
+
+// reported reads the words of a message a command reports: after a
+// phrase of the reporting class ("saying", "dizendo que") that follows a
+// word of the command, the rest of the turn, to its last sentence mark, is
+// one quoted text, and the phrase is dropped. A phrase at the start of the
+// turn, after an auxiliary ("what are they saying") or before a
+// preposition ("saying about") is left to the clause.
+func (e *Engine) reported(turn string, in []piece) []piece {
+	for i := 1; i < len(in); i++ {
+		prev := &in[i-1]
+		if in[i].kind != pWord || prev.kind == pPunct || prev.kind == pWord && e.bits[prev.norm]&fAuxiliary != 0 {
+			continue
+		}
+		n := e.reportingAt(in[i:])
+		if n == 0 {
+			continue
+		}
+		from, to := i+n, len(in)
+		for to > from && in[to-1].kind == pPunct && strings.IndexByte(".!?;", in[to-1].punct) >= 0 {
+			to--
+		}
+		if from >= to || in[from].kind == pWord && e.bits[in[from].norm]&fPreposition != 0 {
+			continue
+		}
+		if to-from == 1 && in[from].kind == pValue && in[from].arg.Kind == "quoted" {
+			// "saying 'thanks'": the quote is the message already.
+			return append(in[:i], in[from:]...)
+		}
+		start, end := in[from].start, in[to-1].end
+		text := turn[start:end]
+		msg := piece{kind: pValue, text: text, norm: text, start: start, end: end, class: Value,
+			arg: Arg{Kind: "quoted", Text: text, Value: text, Start: start, End: end}}
+		out := append(in[:i], msg)
+		return append(out, in[to:]...)
+	}
+	return in
+}
+
+// reportingAt is how many pieces from the first of ps make the longest
+// phrase of the reporting class, or 0.
+func (e *Engine) reportingAt(ps []piece) int {
+	var room [64]byte
+	buf, best := room[:0], 0
+	for k := 0; k < len(ps) && k < 4 && ps[k].kind == pWord; k++ {
+		if k > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, ps[k].norm...)
+		if e.lx.Has("reporting", string(buf)) {
+			best = k + 1
+		}
+	}
+	return best
 }
 
 // monthAfterPreposition returns the number of the month pc names, when

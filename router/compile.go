@@ -551,6 +551,14 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 				}
 			}
 		}
+		if k := strings.LastIndexByte(t.Name, '.'); ti.action == "" && k > 0 {
+			// A qualified name (releases_api.ReleasesApi.delete_release,
+			// invoice.get): its last part is the method and says what it
+			// does; the parts before it name what it belongs to.
+			if tail := a.readNameWords(t.Name[k+1:]); len(tail) < len(words) && slices.Equal(words[len(words)-len(tail):], tail) {
+				ti.action, ti.actionWord = pickAction(a, content[len(content)-min(len(content), contentLen(tail, common, a.stop)):], lastFirst)
+			}
+		}
 		if ti.action == "" {
 			ti.action, ti.actionWord = pickAction(a, content, lastFirst)
 		}
@@ -1287,6 +1295,18 @@ func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// contentLen is how many of words are neither common to the catalogue's
+// names nor stop words: the content words a name's part adds.
+func contentLen(words []string, common, stop map[string]bool) int {
+	n := 0
+	for _, w := range words {
+		if !common[w] && !stop[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // informationConcept is the lexicons' concept of information about a

@@ -247,6 +247,16 @@ func TestInformationIsAboutTheThing(t *testing.T) {
 	if got := toolFeature(t, d, "show order 42", "get_order_details", "object_head"); got != 1 {
 		t.Errorf("get_order_details: object_head %v for the order, want 1", got)
 	}
+	// The information noun is no evidence: a tool that never says
+	// "details" covers the turn as well as one that does.
+	repos := newImported(t, "repos.json", `{"tools": [
+ {"name": "get_repo", "description": "Gets a repository's metadata: its description and default branch."},
+ {"name": "get_issue", "description": "Gets the details of an issue in a repository."}]}`)
+	for _, turn := range []string{"info on the repository acme/mobile", "the details of repository acme/mobile"} {
+		if got := toolFeature(t, repos, turn, "get_repo", "coverage"); got != 1 {
+			t.Errorf("%q: get_repo's coverage %v, want 1", turn, got)
+		}
+	}
 }
 
 const needs = `{"tools": [

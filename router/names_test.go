@@ -135,6 +135,10 @@ func TestNameObjectSide(t *testing.T) {
 		{"ListAddItem", "create [item list] head item"},
 		{"UpdateScalingPolicy", "update [scale policy] head policy"},
 		{"list_orders", "list [order] head order"},
+		// A qualified name's last part is its method: the parts before
+		// it name what it belongs to.
+		{"releases_api.ReleasesApi.delete_release", "delete [release release api release api] head release"},
+		{"invoice.get", "get [invoice] head invoice"},
 	}
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, "")

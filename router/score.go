@@ -40,11 +40,12 @@ type features struct {
 	words    []grammar.Word // the clause's words
 	asks     []string       // the concepts the clause's question word asks for ("when": date, time)
 	norms    string         // the words' normalised forms, spaced and padded: read when first needed
+	info     int            // the information noun that gives the head to the thing after it ("details of order 42"), or -1
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
-		statement: c.Act == grammar.Statement, words: c.Words, asks: c.Asks}
+		statement: c.Act == grammar.Statement, words: c.Words, asks: c.Asks, info: -1}
 	// The lists of the clause are cut from *room, each with room for as
 	// many terms as the clause gives it at most (a list that needs more
 	// grows apart); *room grows apart when it has too little left, the
@@ -101,9 +102,12 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	}
 	if head >= 0 && c.Words[head].Concept == informationConcept {
 		// "the details of order 42", "as informações do arquivo": the
-		// next noun, past function words only, is the head.
+		// next noun, past function words only, is the head, and the
+		// information noun no evidence for a tool: what is known of a
+		// thing is what every tool that reads it gives.
 		for i := head + 1; i < len(c.Words); i++ {
 			if w := &c.Words[i]; w.Class == grammar.Noun && !w.WordNet {
+				f.info = head
 				for head = i; head+1 < len(c.Words) && c.Words[head+1].Class == grammar.Noun && !c.Words[head+1].WordNet; head++ {
 				}
 				break
@@ -119,7 +123,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
-		if r.privativeVerb(c.Words, i) {
+		if r.privativeVerb(c.Words, i) || i == f.info {
 			continue
 		}
 		if term := r.vocabularyTerm(w.Norm, w.Class == grammar.Verb); term != "" {
@@ -260,7 +264,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
-		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) {
+		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) || i == f.info {
 			continue
 		}
 		// A function word that is no article, pronoun, preposition,

@@ -980,6 +980,35 @@ func TestParseQualities(t *testing.T) {
 	}
 }
 
+// TestParseReported reads the words of a message a command reports as
+// one quoted argument: they are none of the command's action or objects.
+// A reporting word that is the clause's own verb is left to the clause.
+func TestParseReported(t *testing.T) {
+	for _, tt := range []struct {
+		in, action, objects, quoted string
+	}{
+		{"email ana@example.com saying I'll be 10 minutes late", "send", "", "I'll be 10 minutes late"},
+		{"reply saying thanks, got it", "reply", "", "thanks, got it"},
+		{"send a note to the team saying that the report is ready.", "send", "note team", "the report is ready"},
+		{"leave a comment on ticket 12 letting them know we fixed the login", "leave", "comment ticket", "we fixed the login"},
+		{"post a message saying 'back at 3'", "send", "message", "back at 3"},
+		// The clause's own verb, or a question about what was said.
+		{"what are people saying about the new mug?", "announce", "mug person", ""},
+		{"saying hello", "announce", "", ""},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		quoted := ""
+		for _, a := range c.Args {
+			if a.Kind == "quoted" {
+				quoted = a.Value
+			}
+		}
+		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects || quoted != tt.quoted {
+			t.Errorf("Parse(%q) = %q %q quoted %q, want %q %q quoted %q", tt.in, c.Action, got, quoted, tt.action, tt.objects, tt.quoted)
+		}
+	}
+}
+
 // TestParseNames reads capitalised words inside a sentence: beside
 // another capitalised word they are part of a name, never the clause's
 // verb; a turn written in title case has no such names; and a name the

@@ -416,3 +416,29 @@ func TestParseExistential(t *testing.T) {
 		}
 	}
 }
+
+// TestParseReported reads the words of a message a command reports as one
+// quoted argument, none of the command's action or objects.
+func TestParseReported(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct {
+		in, action, objects, quoted string
+	}{
+		{"mande um e-mail pro carlos@empresa.com.br dizendo que o relatório está pronto", "send", "email", "o relatório está pronto"},
+		{"responde o comentário c_12 dizendo que já corrigi", "reply", "comment", "já corrigi"},
+		{"manda um recado pro time avisando que amanhã é feriado!", "send", "message team", "amanhã é feriado"},
+		// The clause's own verb.
+		{"o que os clientes estão dizendo sobre a caneca?", "", "mug customer status", ""},
+	} {
+		c := g.Parse(tt.in).Clauses[0]
+		quoted := ""
+		for _, a := range c.Args {
+			if a.Kind == "quoted" {
+				quoted = a.Value
+			}
+		}
+		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects || quoted != tt.quoted {
+			t.Errorf("Parse(%q) = %q %q quoted %q, want %q %q quoted %q", tt.in, c.Action, got, quoted, tt.action, tt.objects, tt.quoted)
+		}
+	}
+}
