@@ -626,6 +626,9 @@ func (e *Engine) startsWithVerb(ps []piece) bool {
 		if pc.class == Function && pc.bits&(fClauseBreak|fPoliteness|fConjunction) != 0 {
 			continue
 		}
+		if pc.class == Function && pc.bits&fAuxiliary != 0 && !e.copulaAt(pc) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Verb {
+			continue // "..., pode reabrir?"
+		}
 		if pc.class == Function && pc.f.has(fmModal) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].bits&fNegation != 0 {
 			continue // "do not", "can not"
 		}
@@ -880,7 +883,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		}
 		if pc.kind == pValue {
 			a := pc.arg
-			if sinceNoun <= 2 && lastNoun != "" {
+			if sinceNoun <= 2 && lastNoun != "" && a.Kind != "time" {
+				// "order 42"; a time of day is when, never which.
 				a.Noun = lastNoun
 			}
 			if c.Args == nil {

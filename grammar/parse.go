@@ -436,6 +436,13 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		pc := &in[i] // read before out, which trails i, is written at i
+		if t, j, ok := clockTime(in, i); ok {
+			last := in[j-1]
+			text := turn[pc.start:last.end]
+			out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "time", Text: text, Value: t, Start: pc.start, End: last.end}))
+			i = j - 1
+			continue
+		}
 		if pc.kind == pWord && !pc.f.has(fmValue) {
 			out = keep(out, in, i) // a word that starts no value
 			continue
@@ -486,6 +493,75 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	}
 	return out
 }
+
+// clockTime reads a time of day from in[i]: "3pm", "10 am", "3:30 p.m.",
+// "15:00", "15h", "8h30". It returns the time as HH:MM on a 24-hour
+// clock and the index past it.
+func clockTime(in []piece, i int) (string, int, bool) {
+	pc := &in[i]
+	if pc.kind == pValue && pc.arg.Kind != "number" && pc.arg.Kind != "identifier" {
+		return "", 0, false
+	}
+	h, m, rest, ok := clockDigits(pc.norm)
+	if !ok {
+		return "", 0, false
+	}
+	j := i + 1
+	if rest == "" && j < len(in) && (in[j].kind == pWord || in[j].kind == pValue && in[j].arg.Kind == "identifier") && in[j].start > pc.end {
+		// "10 am", "3:30 p.m.": the marker is the next word.
+		if _, known := meridiem[in[j].norm]; known {
+			rest = in[j].norm
+			j++
+		}
+	}
+	switch pm, known := meridiem[rest]; {
+	case known && (h < 1 || h > 12):
+		return "", 0, false
+	case known:
+		h %= 12
+		if pm {
+			h += 12
+		}
+	case rest == "h" || rest == "" && strings.IndexByte(pc.norm, ':') > 0:
+		// "15h", "15:00": a 24-hour clock.
+	default:
+		return "", 0, false
+	}
+	return fmt.Sprintf("%02d:%02d", h, m), j, true
+}
+
+// meridiem are the markers of a 12-hour clock, true after noon.
+var meridiem = map[string]bool{"am": false, "a.m.": false, "a.m": false, "pm": true, "p.m.": true, "p.m": true}
+
+// clockDigits reads the hours and minutes at the start of a word (3, 3:30,
+// 8h30) and what follows them ("pm", "h", ""). The hours are at most 24,
+// the minutes two digits below 60; "8h30" is followed by "h".
+func clockDigits(w string) (h, m int, rest string, ok bool) {
+	k := 0
+	for k < len(w) && k < 2 && isDigit(w[k]) {
+		h = h*10 + int(w[k]-'0')
+		k++
+	}
+	if k == 0 || h > 24 {
+		return 0, 0, "", false
+	}
+	if k+2 < len(w) && (w[k] == ':' || w[k] == 'h') && isDigit(w[k+1]) && isDigit(w[k+2]) {
+		if m = int(w[k+1]-'0')*10 + int(w[k+2]-'0'); m >= 60 {
+			return 0, 0, "", false
+		}
+		if w[k] == 'h' {
+			if k+3 < len(w) {
+				return 0, 0, "", false
+			}
+			return h, m, "h", true
+		}
+		k += 3
+	}
+	return h, m, w[k:], true
+}
+
+// isDigit reports whether c is an ASCII digit.
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // keep appends in[i] to out, a prefix of in's room that ends at i or
 // before it: when it ends at i, in[i] is already in place.

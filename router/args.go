@@ -50,6 +50,10 @@ const (
 	// (2026-05-01), or for a date-time parameter as the start of that day
 	// in UTC (2026-05-01T00:00:00Z).
 	BindDate BindRule = "date"
+	// BindTime binds a time of day to a time parameter (format time, or
+	// a string named for a time or an hour), as HH:MM on a 24-hour clock,
+	// or HH:MM:SS for the format.
+	BindTime BindRule = "time"
 	// BindNumber binds a number to a number or integer parameter.
 	BindNumber BindRule = "number"
 	// BindIdentifier binds an identifier, or a number no other parameter
@@ -213,6 +217,8 @@ func (b *binder) run() {
 			b.first(i, BindEmail, isEmail)
 		case "date":
 			b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
+		case "time":
+			b.first(i, BindTime, isTime)
 		case "number":
 			b.first(i, BindNumber, func(p *param) bool { return isNumeric(p) && !isMinor(p) })
 		case "quoted":
@@ -318,6 +324,10 @@ func (b *binder) value(a *grammar.Arg, p *param) (string, bool) {
 			v = mv
 		case isNumeric(p) || isAmount(p):
 			v = amount
+		}
+	case "time":
+		if p.format == "time" {
+			v += ":00"
 		}
 	case "date":
 		if dateKind(p) == "date-time" && len(v) == len("2006-01-02") {
@@ -744,6 +754,13 @@ func dateKind(p *param) string {
 		return "date"
 	}
 	return ""
+}
+
+// isTime reports whether a parameter holds a time of day: its format is
+// time, or it is a string with no format named for a time or an hour
+// (start_time, hour).
+func isTime(p *param) bool {
+	return p.format == "time" || isStringy(p) && p.format == "" && len(p.enum) == 0 && nameHas(p, []string{"time", "hour"})
 }
 
 // isIDLike reports whether a parameter holds an id: its last name word

@@ -37,7 +37,9 @@ const bindTools = `{"tools": [
     "to": {"type": "string", "format": "email"}, "subject": {"type": "string"}, "body": {"type": "string"}},
    "required": ["to", "subject"]}},
  {"name": "book_room", "description": "Book a meeting room for a day.",
-  "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}}, "required": ["day"]}},
+  "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}, "start_time": {"type": "string"}}, "required": ["day"]}},
+ {"name": "set_alarm", "description": "Set an alarm.",
+  "inputSchema": {"type": "object", "properties": {"time": {"type": "string", "format": "time"}}, "required": ["time"]}},
  {"name": "log_event", "description": "Log an event at a time.",
   "inputSchema": {"type": "object", "properties": {"at": {"type": "string", "format": "date-time"}}, "required": ["at"]}},
  {"name": "set_quantity", "description": "Set the quantity of an item in the cart.",
@@ -138,6 +140,9 @@ func TestBindRules(t *testing.T) {
 		// dates: a date, and a day for a date-time parameter
 		{r, "book_room", "book a room on 2026-05-01", "day=2026-05-01/date", ""},
 		{r, "log_event", "log an event on 2026-05-01", "at=2026-05-01T00:00:00Z/date", ""},
+		// times of day: to a parameter named for a time, or of the format
+		{r, "book_room", "book a room on 2026-05-01 at 3pm", "day=2026-05-01/date start_time=15:00/time", ""},
+		{r, "set_alarm", "set an alarm for 7:30 am", "time=07:30:00/time", ""},
 		// numbers, and a number no numeric parameter takes to an id
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 3", "item_id=X7Y9Z/noun quantity=3/number", ""},
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},

@@ -318,7 +318,8 @@ type featureRow struct {
 // A quantifier of the turn counts for a tool whose name acts on all,
 // whether the language writes it as a word or within a phrase ("todos
 // os", a determiner of two words); a question with no content word but
-// what its question word asks for ("what time is it?") asks for it.
+// what its question word asks for ("what time is it?", "que horas são?")
+// asks for it, and reaches the tools that hold it.
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock}
 	for _, tc := range []featureRow{
@@ -328,6 +329,7 @@ func TestFeatureRows(t *testing.T) {
 		{"timers.json", tokenize.Brazilian, "cancela todos os meus timers", "cancel_all_timers", "quantifier", 1},
 		{"clock.json", tokenize.English, "what time is it?", "get_current_time", "asked_name", 1},
 		{"clock.json", tokenize.English, "what time is it now", "get_current_time", "asked_name", 1},
+		{"clock.json", tokenize.Brazilian, "que horas são?", "get_current_time", "asked_name", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {
@@ -360,6 +362,47 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 					t.Errorf("%q: the clause has the term %q of the verb it asks not to do", tc.turn, term)
 				}
 			}
+		}
+	}
+}
+
+// An object of the turn a tool names nowhere is evidence for it when the
+// wordnet makes it a kind of a thing the tool's text names: a heater is a
+// device, and turn_off turns off a device; music is none.
+func TestObjectKindInText(t *testing.T) {
+	r := newImported(t, "devices.json", `{"tools": [
+ {"name": "turn_off", "description": "Turns off a device."},
+ {"name": "set_volume", "description": "Sets the volume of the music."}]}`)
+	for _, tc := range []struct {
+		turn string
+		want float64
+	}{
+		{"turn off the heater", 1},
+		{"turn off the music", 0},
+	} {
+		if got := toolFeature(t, r, tc.turn, "turn_off", "object_kind"); got != tc.want {
+			t.Errorf("%q: turn_off's object_kind %v, want %v", tc.turn, got, tc.want)
+		}
+	}
+}
+
+// A generic head noun of a name (HassListAddItem's item) is named by a
+// thing of the turn no tool holds: the item is what the turn adds. A thing
+// some tool names is no item.
+func TestGenericHead(t *testing.T) {
+	r := newImported(t, "lists.json", `{"tools": [
+ {"name": "ListAddItem", "description": "Adds an item to a list.",
+  "inputSchema": {"type": "object", "properties": {"item": {"type": "string"}}, "required": ["item"]}},
+ {"name": "LightSet", "description": "Sets the brightness of a light."}]}`)
+	for _, tc := range []struct {
+		turn string
+		want float64
+	}{
+		{"add potatoes to the list", 0},
+		{"add the light to the list", 1},
+	} {
+		if got := toolFeature(t, r, tc.turn, "ListAddItem", "missing_head"); got != tc.want {
+			t.Errorf("%q: ListAddItem's missing_head %v, want %v", tc.turn, got, tc.want)
 		}
 	}
 }

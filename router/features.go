@@ -82,6 +82,7 @@ const (
 	fFreeText                 // some parameter of the tool takes free text (a string with no enum, pattern or format)
 	fUnheldFree               // the share of the clause's objects the tool holds nowhere, for a tool with a free-text parameter that may take them
 	fRequiredUnmet            // the share of the tool's required parameters nothing in the clause evidently fills (requiredUnmet)
+	fObjectKind               // an object of the turn the tool names nowhere is a kind of a thing its text names (wordnet hypernym; 1/sense, half two levels up)
 	numToolFeatures
 )
 
@@ -96,7 +97,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"statement_write", "plural_list", "one_get", "name_miss", "name_coverage", "name_full", "both_ways", "described", "coverage_described", "name_bare", "lead_rel", "coverage_seen",
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
-	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet",
+	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 }
 
 // The features of "none", per clause.
@@ -369,6 +370,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			matched = false
 		default:
 			matched = false
+			r.kindInText(m, k, i, x, why)
 		}
 		if at >= 0 {
 			fit = true
@@ -401,6 +403,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
+		if k == ti.head && r.en.Has("generic_noun", name) && heldNowhere(m) {
+			// "add potatoes to the list": what no tool names is the
+			// item.
+			continue
+		}
 		if r.relatedObject(m, ti, k, x, why) {
 			continue
 		}
@@ -485,7 +492,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		switch a.Kind {
 		case "number", "money":
 			left.numbers++
-		case "date":
+		case "date", "time":
 			left.dates++
 		}
 	}
@@ -682,7 +689,7 @@ func valueKind(a *grammar.Arg) int {
 	switch a.Kind {
 	case "number":
 		return vNumber
-	case "date":
+	case "date", "time":
 		return vDate
 	case "money":
 		return vMoney
@@ -708,7 +715,7 @@ func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
 			if len(p.enum) == 0 && p.pattern == nil && p.format == "" {
 				takes[vText] = true
 			}
-			if p.format == "date" || p.format == "date-time" || containsTerm(p.terms, objectPrefix+"date") {
+			if p.format == "date" || p.format == "date-time" || containsTerm(p.terms, objectPrefix+"date") || isTime(p) {
 				takes[vDate] = true
 			}
 		}

@@ -226,6 +226,16 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		}
 		f.text = append(f.text, t)
 	}
+	if f.action == "" && len(f.objects) == 0 && len(f.unknown) == 0 && len(f.args) == 0 {
+		// "what time is it?", "que horas são?": a question whose
+		// question word is all it says looks for what the word asks
+		// for, where a tool holds it.
+		for _, a := range f.asks {
+			t := r.term(objectPrefix, a)
+			f.text = append(f.text, t)
+			f.optional = appendUnique(f.optional, t)
+		}
+	}
 	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) || f.action == "" {
 		// "give this repo a star", "make a refund": a light verb's object
 		// names the action; so does a noun in a turn with no verb ("a
@@ -454,6 +464,10 @@ func fitParam(params []param, a grammar.Arg) int {
 			}
 		case "date":
 			if p.format == "date" || p.format == "date-time" {
+				return i
+			}
+		case "time":
+			if isTime(p) {
 				return i
 			}
 		}

@@ -1,10 +1,13 @@
 package router
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 )
 
 // shared is what every candidate of one clause reads alike: the lexicon's
@@ -36,6 +39,10 @@ type shared struct {
 	// when turnRead.
 	turn     []objectLemma
 	turnRead bool
+	// kinds are beside f.objects: the kinds each is (its hypernyms, one
+	// or two levels up) that some tool's text names, read when kindsRead.
+	objectKinds [][]objectKind
+	kindsRead   bool
 	// in[id] is gen when the clause's terms hold the router's term
 	// number id.
 	in  []uint32
@@ -100,6 +107,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	clear(m.turn)
 	m.turn, m.turnRead = m.turn[:0], false
+	m.kindsRead = false
 	if n := r.terms.len(); len(m.in) < n {
 		m.in = make([]uint32, n)
 	}
@@ -166,20 +174,9 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 	if !ok || r.wn == nil {
 		return false
 	}
-	if !m.turnRead {
-		// The relations of the turn's objects, read once a clause, not
-		// once a tool.
-		m.turnRead = true
-		m.turn = m.turn[:0]
-		for _, t := range m.f.objects {
-			var l objectLemma
-			if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
-				l.lemma = conceptLemma(turn)
-				l.related = relatedLemmas(r.wn, l.lemma)
-			}
-			m.turn = append(m.turn, l)
-		}
-	}
+	// The relations of the turn's objects, read once a clause, not once
+	// a tool.
+	r.readTurn(m)
 	own := &ti.lemmas[k]
 	for j, t := range m.f.objects {
 		turn, ok := strings.CutPrefix(t, objectPrefix)
@@ -198,6 +195,99 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 			if why != nil {
 				why.note(f, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// objectKind is a kind a turn's object is that some tool's text names:
+// the term's postings, the kind's lemma and how the object reaches it.
+type objectKind struct {
+	postings []posting
+	lemma    string
+	rel      relation
+}
+
+// readTurn reads the lemmas and relations of the clause's objects into
+// m.turn, once a clause.
+func (r *Router) readTurn(m *shared) {
+	if m.turnRead {
+		return
+	}
+	m.turnRead = true
+	m.turn = m.turn[:0]
+	for _, t := range m.f.objects {
+		var l objectLemma
+		if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
+			l.lemma = conceptLemma(turn)
+			l.related = relatedLemmas(r.wn, l.lemma)
+		}
+		m.turn = append(m.turn, l)
+	}
+}
+
+// kindInText reports how object k of the clause, which tool i names
+// nowhere, is a kind of a thing tool i's text names ("the kitchen light":
+// a light is a device, and HassTurnOff "turns off a device"), and
+// counts it: the best relation's weight (relationWeight), as
+// fObjectKind.
+func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
+	if r.wn == nil {
+		return
+	}
+	if !m.kindsRead {
+		// The kinds of the turn's objects the catalogue's texts name,
+		// read once a clause, not once a tool.
+		m.kindsRead = true
+		r.readTurn(m)
+		for j := range m.objectKinds {
+			m.objectKinds[j] = m.objectKinds[j][:0]
+		}
+		for len(m.objectKinds) < len(m.f.objects) {
+			m.objectKinds = append(m.objectKinds, nil)
+		}
+		for j := range m.f.objects {
+			for lemma, rel := range m.turn[j].related {
+				if rel.kind != wordnet.Hypernym && rel.kind != wordnet.Hypernym2 || strings.Contains(lemma, " ") {
+					continue
+				}
+				concept := lemma
+				if nf, ok := r.en.Nouns[lemma]; ok {
+					concept = nf.Concept
+				}
+				if ps := r.postings[objectPrefix+concept]; len(ps) > 0 {
+					m.objectKinds[j] = append(m.objectKinds[j], objectKind{ps, lemma, rel})
+				}
+			}
+			// The best relation first, then by lemma: the same turn
+			// notes the same relation.
+			slices.SortFunc(m.objectKinds[j], func(a, b objectKind) int {
+				if c := cmp.Compare(relationWeight(b.rel), relationWeight(a.rel)); c != 0 {
+					return c
+				}
+				return strings.Compare(a.lemma, b.lemma)
+			})
+		}
+	}
+	for _, kd := range m.objectKinds[k] {
+		if textHolds(kd.postings, i) {
+			if w := relationWeight(kd.rel); w > x[fObjectKind] {
+				x[fObjectKind] = w
+				if why != nil {
+					why.note(fObjectKind, "%s is a kind of %s: %s, sense %d", m.turn[k].lemma, kd.lemma, kd.rel.kind, kd.rel.sense)
+				}
+			}
+			return
+		}
+	}
+}
+
+// heldNowhere reports whether the clause has an object no tool holds in
+// any field.
+func heldNowhere(m *shared) bool {
+	for _, ps := range m.objectRet {
+		if len(ps) == 0 {
 			return true
 		}
 	}

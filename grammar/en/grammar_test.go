@@ -534,6 +534,27 @@ func TestParseRelativeDates(t *testing.T) {
 	testValues(t, rows(dateRows, dateWrong), "date")
 }
 
+// TestParseClockTimes reads times of day on a 12-hour clock ("3pm", "10
+// am", "3:30 p.m.") and a 24-hour one ("15:00") as HH:MM, with no noun:
+// a time says when, never which thing.
+func TestParseClockTimes(t *testing.T) {
+	for _, tt := range []argRow{
+		{"move my 3pm meeting to 4 pm", "time:15:00; time:16:00"},
+		{"book the room at 3:30 p.m. tomorrow", "time:15:30; date:2026-05-14"},
+		{"remind me at 12am", "time:00:00"},
+		{"the standup at 09:15", "time:09:15"},
+		{"call at 10 AM", "time:10:00"},
+		// No time: an hour past the clock, a count, a ratio.
+		{"meet at 13pm", ""},
+		{"list 10 orders", "number:10"},
+		{"set the aspect ratio to 16:9", "identifier:16:9"},
+	} {
+		if got := argString(parse(t, tt.in)); got != tt.want {
+			t.Errorf("Parse(%q).Args = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 var numberRows = []valueRow{
 	{"twenty dollars", "money", "twenty dollars", "20 USD"},
 	{"refund twenty dollars on order 42", "money", "twenty dollars", "20 USD"},

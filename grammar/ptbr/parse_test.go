@@ -442,3 +442,53 @@ func TestParseReported(t *testing.T) {
 		}
 	}
 }
+
+// TestParseModalAfterComma cuts a clause at a comma before a modal and its
+// verb, as before a verb: the request after a report of what happened is
+// a clause of its own.
+func TestParseModalAfterComma(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct {
+		in      string
+		actions string
+	}{
+		{"o ticket 3307 foi fechado cedo demais, pode reabrir?", "close reopen"},
+		{"o pedido foi enviado pro endereço errado, pode cancelar?", "send cancel"},
+		{"a fatura foi cancelada sem querer, podemos reativar?", "cancel enable"},
+	} {
+		var got []string
+		for _, c := range g.Parse(tt.in).Clauses {
+			if c.Action != "" {
+				got = append(got, c.Action)
+			}
+		}
+		if strings.Join(got, " ") != tt.actions {
+			t.Errorf("Parse(%q) actions = %q, want %q", tt.in, got, tt.actions)
+		}
+	}
+}
+
+// TestParseClockTimes reads times of day ("15h", "8h30", "15:00", "3pm")
+// as HH:MM on a 24-hour clock.
+func TestParseClockTimes(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, want string }{
+		{"marca a reunião às 15h", "15:00"},
+		{"me lembra às 8h30", "08:30"},
+		{"reunião amanhã 09:00", "09:00"},
+		{"muda a reunião pras 3pm", "15:00"},
+		{"mostra 15 pedidos", ""},
+	} {
+		got := ""
+		for _, c := range g.Parse(tt.in).Clauses {
+			for _, a := range c.Args {
+				if a.Kind == "time" {
+					got = a.Value
+				}
+			}
+		}
+		if got != tt.want {
+			t.Errorf("Parse(%q) time = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
