@@ -100,6 +100,8 @@ type Engine struct {
 	// negVerbs are negation words that are also verbs ("stop"): they
 	// negate only before a gerund ("stop charging me").
 	negVerbs map[string]bool
+	// reporting are the first words of the reporting class's phrases.
+	reporting map[string]bool
 	// nextAfter are the words of each of Rules.NextAfter.
 	nextAfter [][]string
 	// forms holds what the maps above, the lexicon and the rules say of
@@ -185,6 +187,11 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 			}
 		}
 		e.rules = rules
+	}
+	e.reporting = map[string]bool{}
+	for w := range lx.Function["reporting"] {
+		first, _, _ := strings.Cut(w, " ")
+		e.reporting[first] = true
 	}
 	e.negVerbs = map[string]bool{}
 	for w := range lx.Function["negation"] {
@@ -581,7 +588,7 @@ func keep(out, in []piece, i int) []piece {
 func (e *Engine) reported(turn string, in []piece) []piece {
 	for i := 1; i < len(in); i++ {
 		prev := &in[i-1]
-		if in[i].kind != pWord || prev.kind == pPunct || prev.kind == pWord && e.bits[prev.norm]&fAuxiliary != 0 {
+		if in[i].kind != pWord || !e.reporting[firstWord(in[i].norm)] || prev.kind == pPunct || prev.kind == pWord && e.bits[prev.norm]&fAuxiliary != 0 {
 			continue
 		}
 		n := e.reportingAt(in[i:])
@@ -607,6 +614,12 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 		return append(out, in[to:]...)
 	}
 	return in
+}
+
+// firstWord is the first word of a piece's normalised form.
+func firstWord(norm string) string {
+	first, _, _ := strings.Cut(norm, " ")
+	return first
 }
 
 // reportingAt is how many pieces from the first of ps make the longest

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/grammar/wordnet"
@@ -205,8 +206,68 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 // the term's postings, the kind's lemma and how the object reaches it.
 type objectKind struct {
 	postings []posting
-	lemma    string
-	rel      relation
+	kind     kindTerm
+}
+
+// kindTerm is a kind a lemma is (a hypernym, one or two levels up): its
+// object term, its lemma and how the lemma reaches it.
+type kindTerm struct {
+	term, lemma string
+	rel         relation
+}
+
+// kindTerms caches each lemma's kinds (kindsOf), shared by every Router.
+var kindTerms sync.Map // lemma -> []kindTerm
+
+// kindsOf are the kinds a lemma is that are one word, as object terms of
+// the English lexicon, the best relation first (relationWeight), then by
+// lemma.
+func (r *Router) kindsOf(l *objectLemma) []kindTerm {
+	if v, ok := kindTerms.Load(l.lemma); ok {
+		return v.([]kindTerm)
+	}
+	var out []kindTerm
+	for lemma, rel := range l.related {
+		if rel.kind != wordnet.Hypernym && rel.kind != wordnet.Hypernym2 || strings.Contains(lemma, " ") {
+			continue
+		}
+		concept := lemma
+		if nf, ok := r.en.Nouns[lemma]; ok {
+			concept = nf.Concept
+		}
+		out = append(out, kindTerm{objectPrefix + concept, lemma, rel})
+	}
+	slices.SortFunc(out, func(a, b kindTerm) int {
+		if c := cmp.Compare(relationWeight(b.rel), relationWeight(a.rel)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.lemma, b.lemma)
+	})
+	v, _ := kindTerms.LoadOrStore(l.lemma, out)
+	return v.([]kindTerm)
+}
+
+// maxKinds is the most lemmas a Router caches the held kinds of.
+const maxKinds = 1 << 14
+
+// heldKinds are the kinds of lemma l some tool's text names, cached by
+// the Router: the slice is shared, read only.
+func (r *Router) heldKinds(l *objectLemma) []objectKind {
+	if v, ok := r.kinds.Load(l.lemma); ok {
+		return v.([]objectKind)
+	}
+	var out []objectKind
+	for _, kt := range r.kindsOf(l) {
+		if ps := r.postings[kt.term]; len(ps) > 0 {
+			out = append(out, objectKind{ps, kt})
+		}
+	}
+	if r.nKinds.Load() < maxKinds {
+		if _, loaded := r.kinds.LoadOrStore(l.lemma, out); !loaded {
+			r.nKinds.Add(1)
+		}
+	}
+	return out
 }
 
 // readTurn reads the lemmas and relations of the clause's objects into
@@ -241,41 +302,22 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
 		// read once a clause, not once a tool.
 		m.kindsRead = true
 		r.readTurn(m)
-		for j := range m.objectKinds {
-			m.objectKinds[j] = m.objectKinds[j][:0]
-		}
+		clear(m.objectKinds)
 		for len(m.objectKinds) < len(m.f.objects) {
 			m.objectKinds = append(m.objectKinds, nil)
 		}
 		for j := range m.f.objects {
-			for lemma, rel := range m.turn[j].related {
-				if rel.kind != wordnet.Hypernym && rel.kind != wordnet.Hypernym2 || strings.Contains(lemma, " ") {
-					continue
-				}
-				concept := lemma
-				if nf, ok := r.en.Nouns[lemma]; ok {
-					concept = nf.Concept
-				}
-				if ps := r.postings[objectPrefix+concept]; len(ps) > 0 {
-					m.objectKinds[j] = append(m.objectKinds[j], objectKind{ps, lemma, rel})
-				}
+			if l := &m.turn[j]; l.lemma != "" {
+				m.objectKinds[j] = r.heldKinds(l)
 			}
-			// The best relation first, then by lemma: the same turn
-			// notes the same relation.
-			slices.SortFunc(m.objectKinds[j], func(a, b objectKind) int {
-				if c := cmp.Compare(relationWeight(b.rel), relationWeight(a.rel)); c != 0 {
-					return c
-				}
-				return strings.Compare(a.lemma, b.lemma)
-			})
 		}
 	}
 	for _, kd := range m.objectKinds[k] {
 		if textHolds(kd.postings, i) {
-			if w := relationWeight(kd.rel); w > x[fObjectKind] {
+			if w := relationWeight(kd.kind.rel); w > x[fObjectKind] {
 				x[fObjectKind] = w
 				if why != nil {
-					why.note(fObjectKind, "%s is a kind of %s: %s, sense %d", m.turn[k].lemma, kd.lemma, kd.rel.kind, kd.rel.sense)
+					why.note(fObjectKind, "%s is a kind of %s: %s, sense %d", m.turn[k].lemma, kd.kind.lemma, kd.kind.rel.kind, kd.kind.rel.sense)
 				}
 			}
 			return
