@@ -119,6 +119,12 @@ func (e *Engine) classify(ps []piece) {
 			// verb of the clause ("o pedido foi cancelado" has one).
 			pc.class = Unknown
 			pc.verb = ""
+		case canVerb && prev != nil && prev.kind == pWord && prev.class == Verb && prev.end < pc.start && e.infinitive(pc.norm):
+			// "adiciona aspirar à lista", "risca ligar pro encanador": an
+			// infinitive right after the clause's verb names the task it
+			// acts on, a thing; it is no second command.
+			pc.class = Unknown
+			pc.verb, pc.isNoun = "", false
 		case canVerb && !canNoun:
 			pc.class = Verb
 		case canNoun && !canVerb:

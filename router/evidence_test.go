@@ -406,3 +406,19 @@ func TestGenericHead(t *testing.T) {
 		}
 	}
 }
+
+// A tool's English text is read with English function words: a word only
+// Portuguese makes one ("todo", all) is a word of the text for a pt-BR
+// router too.
+func TestTextStopWordsAreEnglish(t *testing.T) {
+	cat, err := catalogue.Import("todo.json", []byte(`{"tools": [
+ {"name": "add_item", "description": "Adds an item to a todo list."},
+ {"name": "add_song", "description": "Adds a song to a playlist."}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{Language: tokenize.Brazilian})
+	if got := toolFeature(t, r, "adiciona leite à lista de tarefas", "add_item", "object_in_text"); got != 1 {
+		t.Errorf("add_item's object_in_text %v for the to-do list, want 1", got)
+	}
+}

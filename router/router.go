@@ -97,6 +97,7 @@ type Router struct {
 	terms     *termTable        // every term the compile read, read only after New
 	interned  map[string]string // the terms of the lexicons' concepts (internedConcepts)
 	turnStem  *tokenize.Stemmer // the stemmer of the turns' language
+	turnStop  map[string]bool   // the function words of the turns' language and English, no evidence in a turn
 	model     *Model            // the fitted weights and thresholds
 	scratch   sync.Pool         // *scorer
 
@@ -160,7 +161,8 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if gram.Lexicon() != r.en {
 		lexicons = append(lexicons, gram.Lexicon())
 	}
-	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons)}
+	r.turnStop = stopWords(lexicons, false)
+	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true)}
 	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
 	withdrawn := map[string]bool{}
@@ -229,16 +231,31 @@ func GrammarFor(lang tokenize.Language) (grammar.Grammar, error) {
 
 // stopWords are the function words of the lexicons, which carry no
 // evidence in tool text.
-func stopWords(lexicons []*grammar.Lexicon) map[string]bool {
+//
+// For the tools' texts (text true), a function word of a later lexicon is
+// no stop word where the first, English, reads it as a content word: "todo"
+// is "all" in Portuguese, and in a tool's "todo list" a thing.
+func stopWords(lexicons []*grammar.Lexicon, text bool) map[string]bool {
 	stop := map[string]bool{}
-	for _, lx := range lexicons {
+	for k, lx := range lexicons {
 		for _, class := range []string{"determiner", "pronoun", "preposition", "conjunction", "auxiliary", "question", "politeness"} {
 			for w := range lx.Function[class] {
+				if text && k > 0 && isContentWord(lexicons[0], w) {
+					continue
+				}
 				stop[w] = true
 			}
 		}
 	}
 	return stop
+}
+
+// isContentWord reports whether a lexicon reads a word as a noun or a verb
+// of an action, and lists it among no function words.
+func isContentWord(lx *grammar.Lexicon, w string) bool {
+	_, noun := lx.Nouns[w]
+	_, action := lx.Actions[w]
+	return noun || action
 }
 
 // Catalogue returns the catalogue the router routes against.

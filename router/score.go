@@ -281,7 +281,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		// conjunction, auxiliary, question or politeness word (a
 		// quantifier, a particle such as on or off) is evidence too.
 		for part := range strings.FieldsSeq(w.Norm) {
-			if !r.an.stop[part] && len(part) > 1 {
+			if !r.turnStop[part] && len(part) > 1 {
 				t := r.term(stemPrefix, r.turnStem.Stem(part))
 				if w.Concept != "" && !containsTerm(dst, t) {
 					// The spelling of a word read as a concept counts
@@ -327,7 +327,7 @@ func inClass(lx *grammar.Lexicon, class, norm string) bool {
 // phrase), in the turn's language, less function words.
 func (r *Router) wordStems(norm string, dst []string) []string {
 	for part := range strings.FieldsSeq(norm) {
-		if !r.an.stop[part] && len(part) > 1 {
+		if !r.turnStop[part] && len(part) > 1 {
 			dst = append(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
 		}
 	}

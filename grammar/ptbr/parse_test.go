@@ -492,3 +492,27 @@ func TestParseClockTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestParseInfinitiveObject reads an infinitive right after the clause's
+// verb as the thing it acts on (a task on a list), not as a second
+// command; after a want or a modal, the infinitive is the command.
+func TestParseInfinitiveObject(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, action, verbs string }{
+		{"adiciona aspirar à lista de tarefas", "create", "adiciona"},
+		{"coloca ligar pro encanador na lista", "create", "coloca"},
+		{"quero cancelar o pedido", "cancel", "cancelar"},
+		{"pode abrir o arquivo", "open", "abrir"},
+	} {
+		c := g.Parse(tt.in).Clauses[0]
+		var verbs []string
+		for _, w := range c.Words {
+			if w.Class == grammar.Verb {
+				verbs = append(verbs, w.Norm)
+			}
+		}
+		if got := strings.Join(verbs, " "); c.Action != tt.action || got != tt.verbs {
+			t.Errorf("Parse(%q) = %q, verbs %q; want %q, verbs %q", tt.in, c.Action, got, tt.action, tt.verbs)
+		}
+	}
+}
