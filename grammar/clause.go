@@ -831,6 +831,12 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		c.Action = setConcept
 		ps[verbAt].verb = setConcept
 	}
+	// Moving a thing to a day or a time ("move my 3pm meeting to 4pm",
+	// "passa o evento pra quinta") reschedules it.
+	if verbAt >= 0 && c.Action == moveConcept && e.movedInTime(ps[verbAt+1:]) {
+		c.Action = rescheduleConcept
+		ps[verbAt].verb = rescheduleConcept
+	}
 	// A question about a quality ("how hot is the office?") asks for the
 	// attribute its adjective gives a value of; the adjective is no verb
 	// ("how warm is it") and no noun ("how loud", within an edit of cloud).
@@ -965,6 +971,31 @@ const getConcept = "get"
 
 // setConcept is the action concept of putting a thing in a state.
 const setConcept = "set"
+
+// moveConcept and rescheduleConcept are the action concepts of moving a
+// thing and of moving it in time.
+const (
+	moveConcept       = "move"
+	rescheduleConcept = "reschedule"
+)
+
+// movedInTime reports whether the pieces after a verb of moving hold a
+// destination that is a date or a time of day ("to 4pm", "pra quinta").
+func (e *Engine) movedInTime(ps []piece) bool {
+	for i := 1; i < len(ps); i++ {
+		if v := &ps[i]; v.kind != pValue || v.arg.Kind != "date" && v.arg.Kind != "time" {
+			continue
+		}
+		j := i - 1
+		for j > 0 && ps[j].kind == pWord && e.bits[ps[j].norm]&fDeterminer != 0 {
+			j-- // "para as 16h"
+		}
+		if ps[j].kind == pWord && e.lx.Has("destination", ps[j].norm) {
+			return true
+		}
+	}
+	return false
+}
 
 // resultative reads a command that puts a thing in a state: a verb of the
 // resultative class ("make", "deixar"), the thing, and right after it the

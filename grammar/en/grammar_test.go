@@ -1030,6 +1030,21 @@ func TestParseReported(t *testing.T) {
 	}
 }
 
+// TestParseMovedInTime reads moving a thing to a day or a time as
+// rescheduling it; a date that is no destination moves nothing in time.
+func TestParseMovedInTime(t *testing.T) {
+	for _, tt := range []struct{ in, action string }{
+		{"move my 3pm meeting with Ana to 4pm", "reschedule"},
+		{"move the standup to next monday", "reschedule"},
+		{"move the file to the archive folder", "move"},
+		{"move E20311 to the Berlin office effective July 1", "move"},
+	} {
+		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
 // TestParseNames reads capitalised words inside a sentence: beside
 // another capitalised word they are part of a name, never the clause's
 // verb; a turn written in title case has no such names; and a name the

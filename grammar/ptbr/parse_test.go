@@ -516,3 +516,18 @@ func TestParseInfinitiveObject(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMovedInTime reads moving a thing to a day or a time as
+// rescheduling it.
+func TestParseMovedInTime(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, action string }{
+		{"move a reunião pra quinta", "reschedule"},
+		{"move a reunião das 15h para as 16h", "reschedule"},
+		{"move o arquivo pra pasta de arquivados", "move"},
+	} {
+		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
