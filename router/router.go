@@ -32,7 +32,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -66,10 +65,6 @@ type Options struct {
 type Router struct {
 	// progress, when set (by Verify), is told how far lint's routing has gone.
 	progress func(done, total int)
-	// kinds caches, by lemma, the kinds a turn's object is that some
-	// tool's text names (kindInText), at most maxKinds lemmas.
-	kinds    sync.Map // lemma -> []objectKind
-	nKinds   atomic.Int32
 	cat      *catalogue.Catalogue
 	lang     tokenize.Language
 	gram     grammar.Grammar

@@ -247,29 +247,6 @@ func (r *Router) kindsOf(l *objectLemma) []kindTerm {
 	return v.([]kindTerm)
 }
 
-// maxKinds is the most lemmas a Router caches the held kinds of.
-const maxKinds = 1 << 14
-
-// heldKinds are the kinds of lemma l some tool's text names, cached by
-// the Router: the slice is shared, read only.
-func (r *Router) heldKinds(l *objectLemma) []objectKind {
-	if v, ok := r.kinds.Load(l.lemma); ok {
-		return v.([]objectKind)
-	}
-	var out []objectKind
-	for _, kt := range r.kindsOf(l) {
-		if ps := r.postings[kt.term]; len(ps) > 0 {
-			out = append(out, objectKind{ps, kt})
-		}
-	}
-	if r.nKinds.Load() < maxKinds {
-		if _, loaded := r.kinds.LoadOrStore(l.lemma, out); !loaded {
-			r.nKinds.Add(1)
-		}
-	}
-	return out
-}
-
 // readTurn reads the lemmas and relations of the clause's objects into
 // m.turn, once a clause.
 func (r *Router) readTurn(m *shared) {
@@ -302,13 +279,21 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
 		// read once a clause, not once a tool.
 		m.kindsRead = true
 		r.readTurn(m)
-		clear(m.objectKinds)
+		for j := range m.objectKinds {
+			m.objectKinds[j] = m.objectKinds[j][:0]
+		}
 		for len(m.objectKinds) < len(m.f.objects) {
 			m.objectKinds = append(m.objectKinds, nil)
 		}
 		for j := range m.f.objects {
-			if l := &m.turn[j]; l.lemma != "" {
-				m.objectKinds[j] = r.heldKinds(l)
+			l := &m.turn[j]
+			if l.lemma == "" {
+				continue
+			}
+			for _, kt := range r.kindsOf(l) {
+				if ps := r.postings[kt.term]; len(ps) > 0 {
+					m.objectKinds[j] = append(m.objectKinds[j], objectKind{ps, kt})
+				}
 			}
 		}
 	}
