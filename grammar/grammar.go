@@ -168,6 +168,17 @@ type Clause struct {
 	End   int `json:"end"`
 }
 
+// FirstArg returns the clause's first argument of a kind ("quoted",
+// "time"), and whether it has one.
+func (c *Clause) FirstArg(kind string) (Arg, bool) {
+	for _, a := range c.Args {
+		if a.Kind == kind {
+			return a, true
+		}
+	}
+	return Arg{}, false
+}
+
 // Parse is a grammar's reading of a turn. The zero value is the reading of no
 // turn: no language, no tokens, no clauses.
 type Parse struct {

@@ -305,6 +305,17 @@ const clock = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"minutes": {"type": "integer"}}}}
 ]}`
 
+const devices = `{"tools": [
+ {"name": "turn_off", "description": "Turns off a device."},
+ {"name": "set_volume", "description": "Sets the volume of the music."}
+]}`
+
+const lists = `{"tools": [
+ {"name": "ListAddItem", "description": "Adds an item to a list.",
+  "inputSchema": {"type": "object", "properties": {"item": {"type": "string"}}, "required": ["item"]}},
+ {"name": "LightSet", "description": "Sets the brightness of a light."}
+]}`
+
 // featureRow is a turn of a language against a catalogue, and the value
 // one feature of one tool must have.
 type featureRow struct {
@@ -319,9 +330,14 @@ type featureRow struct {
 // whether the language writes it as a word or within a phrase ("todos
 // os", a determiner of two words); a question with no content word but
 // what its question word asks for ("what time is it?", "que horas são?")
-// asks for it, and reaches the tools that hold it.
+// asks for it, and reaches the tools that hold it. An object of the turn
+// a tool names nowhere counts for it when the wordnet makes it a kind of
+// a thing the tool's text names (a heater is a device; music is none),
+// and a generic head of a name (ListAddItem's item) is named by a thing
+// of the turn no tool holds (potatoes; a light, which LightSet names, is
+// no item).
 func TestFeatureRows(t *testing.T) {
-	cats := map[string]string{"timers.json": timers, "clock.json": clock}
+	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -330,6 +346,10 @@ func TestFeatureRows(t *testing.T) {
 		{"clock.json", tokenize.English, "what time is it?", "get_current_time", "asked_name", 1},
 		{"clock.json", tokenize.English, "what time is it now", "get_current_time", "asked_name", 1},
 		{"clock.json", tokenize.Brazilian, "que horas são?", "get_current_time", "asked_name", 1},
+		{"devices.json", tokenize.English, "turn off the heater", "turn_off", "object_kind", 1},
+		{"devices.json", tokenize.English, "turn off the music", "turn_off", "object_kind", 0},
+		{"lists.json", tokenize.English, "add potatoes to the list", "ListAddItem", "missing_head", 0},
+		{"lists.json", tokenize.English, "add the light to the list", "ListAddItem", "missing_head", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {
@@ -362,47 +382,6 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 					t.Errorf("%q: the clause has the term %q of the verb it asks not to do", tc.turn, term)
 				}
 			}
-		}
-	}
-}
-
-// An object of the turn a tool names nowhere is evidence for it when the
-// wordnet makes it a kind of a thing the tool's text names: a heater is a
-// device, and turn_off turns off a device; music is none.
-func TestObjectKindInText(t *testing.T) {
-	r := newImported(t, "devices.json", `{"tools": [
- {"name": "turn_off", "description": "Turns off a device."},
- {"name": "set_volume", "description": "Sets the volume of the music."}]}`)
-	for _, tc := range []struct {
-		turn string
-		want float64
-	}{
-		{"turn off the heater", 1},
-		{"turn off the music", 0},
-	} {
-		if got := toolFeature(t, r, tc.turn, "turn_off", "object_kind"); got != tc.want {
-			t.Errorf("%q: turn_off's object_kind %v, want %v", tc.turn, got, tc.want)
-		}
-	}
-}
-
-// A generic head noun of a name (HassListAddItem's item) is named by a
-// thing of the turn no tool holds: the item is what the turn adds. A thing
-// some tool names is no item.
-func TestGenericHead(t *testing.T) {
-	r := newImported(t, "lists.json", `{"tools": [
- {"name": "ListAddItem", "description": "Adds an item to a list.",
-  "inputSchema": {"type": "object", "properties": {"item": {"type": "string"}}, "required": ["item"]}},
- {"name": "LightSet", "description": "Sets the brightness of a light."}]}`)
-	for _, tc := range []struct {
-		turn string
-		want float64
-	}{
-		{"add potatoes to the list", 0},
-		{"add the light to the list", 1},
-	} {
-		if got := toolFeature(t, r, tc.turn, "ListAddItem", "missing_head"); got != tc.want {
-			t.Errorf("%q: ListAddItem's missing_head %v, want %v", tc.turn, got, tc.want)
 		}
 	}
 }

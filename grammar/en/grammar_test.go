@@ -1018,12 +1018,8 @@ func TestParseReported(t *testing.T) {
 		{"saying hello", "announce", "", ""},
 	} {
 		c := parse(t, tt.in).Clauses[0]
-		quoted := ""
-		for _, a := range c.Args {
-			if a.Kind == "quoted" {
-				quoted = a.Value
-			}
-		}
+		q, _ := c.FirstArg("quoted")
+		quoted := q.Value
 		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects || quoted != tt.quoted {
 			t.Errorf("Parse(%q) = %q %q quoted %q, want %q %q quoted %q", tt.in, c.Action, got, quoted, tt.action, tt.objects, tt.quoted)
 		}

@@ -431,12 +431,8 @@ func TestParseReported(t *testing.T) {
 		{"o que os clientes estão dizendo sobre a caneca?", "", "mug customer status", ""},
 	} {
 		c := g.Parse(tt.in).Clauses[0]
-		quoted := ""
-		for _, a := range c.Args {
-			if a.Kind == "quoted" {
-				quoted = a.Value
-			}
-		}
+		q, _ := c.FirstArg("quoted")
+		quoted := q.Value
 		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects || quoted != tt.quoted {
 			t.Errorf("Parse(%q) = %q %q quoted %q, want %q %q quoted %q", tt.in, c.Action, got, quoted, tt.action, tt.objects, tt.quoted)
 		}
@@ -481,10 +477,8 @@ func TestParseClockTimes(t *testing.T) {
 	} {
 		got := ""
 		for _, c := range g.Parse(tt.in).Clauses {
-			for _, a := range c.Args {
-				if a.Kind == "time" {
-					got = a.Value
-				}
+			if a, ok := c.FirstArg("time"); ok {
+				got = a.Value
 			}
 		}
 		if got != tt.want {
