@@ -125,6 +125,17 @@ func (e *Engine) classify(ps []piece) {
 			// acts on, a thing; it is no second command.
 			pc.class = Unknown
 			pc.verb, pc.isNoun = "", false
+		case canVerb && prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fPreposition != 0 &&
+			!e.lx.Has("infinitive_marker", prev.norm) && !e.infinitive(pc.norm) && !e.gerund(pc.norm) && !pc.phrasal:
+			// "vagas em rascunho", "put it on hold": after a preposition
+			// a verb takes its infinitive or gerund; any other form is
+			// the thing or the state.
+			pc.verb = ""
+			if canNoun {
+				pc.class = Noun
+			} else {
+				pc.class = Unknown
+			}
 		case canVerb && !canNoun:
 			pc.class = Verb
 		case canNoun && !canVerb:
@@ -885,6 +896,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	}
 	c.Words = make([]Word, 0, words)
 	var lastNoun string
+	lastPlural := false
 	var laterRoom [4]string
 	later := laterRoom[:0] // objects read from the wordnet
 	sinceNoun := 0
@@ -895,8 +907,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		}
 		if pc.kind == pValue {
 			a := pc.arg
-			if sinceNoun <= 2 && lastNoun != "" && a.Kind != "time" {
-				// "order 42"; a time of day is when, never which.
+			counts := a.Kind == "number" && lastPlural && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun && ps[i+1].noun.Plural
+			if sinceNoun <= 2 && lastNoun != "" && a.Kind != "time" && !counts {
+				// "order 42"; a time of day is when, never which, and a
+				// number between many things and a plural counts the
+				// plural ("as faturas dos últimos três meses").
 				a.Noun = lastNoun
 			}
 			if c.Args == nil {
@@ -930,7 +945,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				sinceNoun = 0
 			} else {
 				c.Objects = appendConcept(c.Objects, w.Concept, objects)
-				lastNoun, sinceNoun = w.Concept, 0
+				lastNoun, lastPlural, sinceNoun = w.Concept, w.Plural, 0
 			}
 		case Unknown:
 			w.Stem = e.stemmer.Stem(pc.norm)

@@ -421,6 +421,8 @@ type argRow struct{ in, want string }
 
 var argRows = []argRow{
 	{"show order 42", "number:42/order"},
+	// A number between many things and a plural counts the plural.
+	{"show the invoices from the last 3 months", "number:3"},
 	{"refund invoice INV-0042137", "identifier:INV-0042137/invoice"},
 	{`search tickets for "login timeout"`, "quoted:login timeout/ticket"},
 	{"refund $20 on order 42", "money:20 USD; number:42/order"},
@@ -1013,6 +1015,7 @@ func TestParseReported(t *testing.T) {
 		{"send a note to the team saying that the report is ready.", "send", "note team", "the report is ready"},
 		{"leave a comment on ticket 12 letting them know we fixed the login", "leave", "comment ticket", "we fixed the login"},
 		{"post a message saying 'back at 3'", "send", "message", "back at 3"},
+		{"send an email to Priya asking if she got the contract", "send", "email", "she got the contract"},
 		// The clause's own verb, or a question about what was said.
 		{"what are people saying about the new mug?", "announce", "mug person", ""},
 		{"saying hello", "announce", "", ""},
@@ -1037,6 +1040,28 @@ func TestParseMovedInTime(t *testing.T) {
 	} {
 		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
+// TestParseAfterPreposition reads a verb form after a preposition as the
+// thing or the state it names, unless it is a gerund ("without charging")
+// or "to" marks an infinitive.
+func TestParseAfterPreposition(t *testing.T) {
+	for _, tt := range []struct{ in, verbs string }{
+		{"list the job postings in draft", "list"},
+		{"archive order 42 without charging the card", "archive charging"},
+	} {
+		var verbs []string
+		for _, c := range parse(t, tt.in).Clauses {
+			for _, w := range c.Words {
+				if w.Class == grammar.Verb {
+					verbs = append(verbs, w.Norm)
+				}
+			}
+		}
+		if got := strings.Join(verbs, " "); got != tt.verbs {
+			t.Errorf("Parse(%q) verbs %q, want %q", tt.in, got, tt.verbs)
 		}
 	}
 }

@@ -181,6 +181,7 @@ func TestParse(t *testing.T) {
 		// Bare noun phrases; a participle after its noun qualifies it.
 		{"pedido 42", "noun_phrase - order number=42@order"},
 		{"pedido 5531 status", "noun_phrase - order number=5531@order"},
+		{"as faturas dos últimos 3 meses", "noun_phrase - invoice number=3"},
 		{"status do pedido 42", "noun_phrase - status number=42@order"},
 		{"meus pedidos", "noun_phrase - order"},
 		{"faturas de 2025", "noun_phrase - invoice number=2025@invoice"},
@@ -427,6 +428,7 @@ func TestParseReported(t *testing.T) {
 		{"mande um e-mail pro carlos@empresa.com.br dizendo que o relatório está pronto", "send", "email", "o relatório está pronto"},
 		{"responde o comentário c_12 dizendo que já corrigi", "reply", "comment", "já corrigi"},
 		{"manda um recado pro time avisando que amanhã é feriado!", "send", "message team", "amanhã é feriado"},
+		{"mande um e-mail pro Pedro perguntando se ele recebeu o contrato", "send", "email", "ele recebeu o contrato"},
 		// The clause's own verb.
 		{"o que os clientes estão dizendo sobre a caneca?", "", "mug customer status", ""},
 	} {
@@ -522,6 +524,31 @@ func TestParseMovedInTime(t *testing.T) {
 	} {
 		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
+// TestParseAfterPreposition reads a verb form after a preposition as the
+// thing or the state it names, unless it is an infinitive ("para
+// cancelar", "sem cobrar").
+func TestParseAfterPreposition(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, verbs string }{
+		{"vagas em rascunho", ""},
+		{"quanto eu consigo de reembolso na INV-0055511?", ""},
+		{"preciso de ajuda para cancelar o pedido", "cancelar"},
+		{"arquiva o pedido 42 sem cobrar o cartão", "arquiva cobrar"},
+	} {
+		var verbs []string
+		for _, c := range g.Parse(tt.in).Clauses {
+			for _, w := range c.Words {
+				if w.Class == grammar.Verb {
+					verbs = append(verbs, w.Norm)
+				}
+			}
+		}
+		if got := strings.Join(verbs, " "); got != tt.verbs {
+			t.Errorf("Parse(%q) verbs %q, want %q", tt.in, got, tt.verbs)
 		}
 	}
 }
