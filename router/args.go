@@ -18,9 +18,9 @@ import (
 //
 // The rules apply in a fixed order, each to the arguments the rules before
 // it left, and each parameter takes one value: noun; pattern; type and
-// format (money and its currency, email, date, number, quoted text to a
-// text parameter); identifier; enum; and last quoted text to the first
-// required string parameter left. Within a rule, required parameters come
+// format (money and its currency, email, date, time of day, number,
+// quoted text to a text parameter); identifier; enum; and last quoted text
+// to the first required string parameter left. Within a rule, required parameters come
 // before optional ones, then parameters in name order. A value is bound
 // only where it satisfies the parameter's type, format, pattern and enum.
 // Only the selected tool is bound, and the required parameters left are

@@ -316,6 +316,13 @@ const lists = `{"tools": [
  {"name": "LightSet", "description": "Sets the brightness of a light."}
 ]}`
 
+const orders = `{"tools": [
+ {"name": "list_orders", "description": "Lists orders by status.",
+  "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}, "status": {"type": "string", "enum": ["shipped", "open"]}}}},
+ {"name": "get_order", "description": "Gets an order.",
+  "inputSchema": {"type": "object", "properties": {"order_id": {"type": "integer"}}, "required": ["order_id"]}}
+]}`
+
 // featureRow is a turn of a language against a catalogue, and the value
 // one feature of one tool must have.
 type featureRow struct {
@@ -335,9 +342,10 @@ type featureRow struct {
 // a thing the tool's text names (a heater is a device; music is none),
 // and a generic head of a name (ListAddItem's item) is named by a thing
 // of the turn no tool holds (potatoes; a light, which LightSet names, is
-// no item).
+// no item). A number a noun takes ("order 2210") is its id, no value a
+// number parameter takes.
 func TestFeatureRows(t *testing.T) {
-	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists}
+	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists, "orders.json": orders}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -350,6 +358,8 @@ func TestFeatureRows(t *testing.T) {
 		{"devices.json", tokenize.English, "turn off the music", "turn_off", "object_kind", 0},
 		{"lists.json", tokenize.English, "add potatoes to the list", "ListAddItem", "missing_head", 0},
 		{"lists.json", tokenize.English, "add the light to the list", "ListAddItem", "missing_head", 1},
+		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
+		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {
