@@ -342,7 +342,7 @@ type featureRow struct {
 // a thing the tool's text names (a heater is a device; music is none),
 // and a generic head of a name (ListAddItem's item) is named by a thing
 // of the turn no tool holds (potatoes; a light, which LightSet names, is
-// no item). A number a noun takes ("order 2210") is its id, no value a
+// no item). A number the head noun takes ("order 2210") is its id, no value a
 // number parameter takes.
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists, "orders.json": orders}

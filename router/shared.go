@@ -130,9 +130,9 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	m.prefixes = m.prefixes[:0]
 	for k := range f.args {
 		a := &f.args[k]
-		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && a.Noun != "") {
-			// A number a noun takes is its id ("order 2210"), no value
-			// of a number parameter.
+		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && len(f.objects) > 0 && a.Noun != "" && strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun) {
+			// A number the head noun takes is its id ("is order 2210
+			// shipped?"), no value of a number parameter.
 			m.values++
 			m.kinds[v]++
 		}
