@@ -245,8 +245,8 @@ func stopWords(lexicons []*grammar.Lexicon, text bool) map[string]bool {
 	return stop
 }
 
-// isContentWord reports whether a lexicon reads a word as a noun or a verb
-// of an action, and lists it among no function words.
+// isContentWord reports whether a lexicon reads a word as a noun or as
+// the verb of an action.
 func isContentWord(lx *grammar.Lexicon, w string) bool {
 	_, noun := lx.Nouns[w]
 	_, action := lx.Actions[w]

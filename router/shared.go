@@ -40,7 +40,7 @@ type shared struct {
 	// when turnRead.
 	turn     []objectLemma
 	turnRead bool
-	// kinds are beside f.objects: the kinds each is (its hypernyms, one
+	// objectKinds are beside f.objects: the kinds each is (its hypernyms, one
 	// or two levels up) that some tool's text names, read when kindsRead.
 	objectKinds [][]objectKind
 	kindsRead   bool
