@@ -443,7 +443,8 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		pc := &in[i] // read before out, which trails i, is written at i
-		if t, j, ok := clockTime(in, i); ok {
+		if t, j, ok := clockTime(in, i); ok && !(strings.HasSuffix(pc.norm, "h") && e.spanBefore(out)) {
+			// "in 2h", "daqui a 2h" is a span of hours, no time of day.
 			last := in[j-1]
 			text := turn[pc.start:last.end]
 			out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "time", Text: text, Value: t, Start: pc.start, End: last.end}))
@@ -499,6 +500,22 @@ func (e *Engine) values(turn string, in []piece) []piece {
 		out = keep(out, in, i)
 	}
 	return out
+}
+
+// spanBefore reports whether the last one or two pieces of done are a
+// phrase of the span class ("in", "daqui a"): before a number of hours,
+// they say how long, not when.
+func (e *Engine) spanBefore(done []piece) bool {
+	n := len(done)
+	if n > 0 && done[n-1].kind == pWord && e.lx.Has("span", done[n-1].norm) {
+		return true
+	}
+	if n > 1 && done[n-2].kind == pWord && done[n-1].kind == pWord {
+		var room [64]byte
+		buf := append(append(append(room[:0], done[n-2].norm...), ' '), done[n-1].norm...)
+		return e.lx.Has("span", string(buf))
+	}
+	return false
 }
 
 // clockTime reads a time of day from in[i]: "3pm", "10 am", "3:30 p.m.",

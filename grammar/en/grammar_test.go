@@ -548,6 +548,7 @@ func TestParseClockTimes(t *testing.T) {
 		{"call at 10 AM", "time:10:00"},
 		// No time: an hour past the clock, a count, a ratio.
 		{"meet at 13pm", ""},
+		{"remind me in 2h", ""},
 		{"list 10 orders", "number:10"},
 		{"set the aspect ratio to 16:9", "identifier:16:9"},
 	} {

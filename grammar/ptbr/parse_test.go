@@ -476,6 +476,7 @@ func TestParseClockTimes(t *testing.T) {
 		{"reunião amanhã 09:00", "09:00"},
 		{"muda a reunião pras 3pm", "15:00"},
 		{"mostra 15 pedidos", ""},
+		{"me lembra daqui a 2h", ""},
 	} {
 		got := ""
 		for _, c := range g.Parse(tt.in).Clauses {
