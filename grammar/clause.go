@@ -843,7 +843,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		ps[verbAt].verb = setConcept
 	}
 	// Moving a thing to a day or a time ("move my 3pm meeting to 4pm",
-	// "passa o evento pra quinta") reschedules it.
+	// "move a reunião pra quinta") reschedules it.
 	if verbAt >= 0 && c.Action == moveConcept && e.movedInTime(ps[verbAt+1:]) {
 		c.Action = rescheduleConcept
 		ps[verbAt].verb = rescheduleConcept

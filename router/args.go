@@ -20,9 +20,10 @@ import (
 // it left, and each parameter takes one value: noun; pattern; type and
 // format (money and its currency, email, date, time of day, number,
 // quoted text to a text parameter); identifier; enum; and last quoted text
-// to the first required string parameter left. Within a rule, required parameters come
-// before optional ones, then parameters in name order. A value is bound
-// only where it satisfies the parameter's type, format, pattern and enum.
+// to the first required string parameter left. Within a rule, required
+// parameters come before optional ones, then parameters in name order. A
+// value is bound only where it satisfies the parameter's type, format,
+// pattern and enum.
 // Only the selected tool is bound, and the required parameters left are
 // reported as missing (Decision.Missing); the idempotency key parameter is
 // never missing, since the tool check supplies it. The zero value, "", is no

@@ -537,12 +537,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if spelled != nil {
 			ti.spelled = spelled[i]
 		}
-		var content []string
-		for _, w := range words {
-			if !common[w] && !a.stop[w] {
-				content = append(content, w)
-			}
-		}
+		content := a.contentWords(words, common)
 		if t.Origin.NamedFromSummary && t.Origin.Summary != "" {
 			// The action came from the summary: read it from there.
 			if toks := tokenize.SplitName(t.Origin.Summary); len(toks) > 0 {
@@ -556,7 +551,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			// invoice.get): its last part is the method and says what it
 			// does; the parts before it name what it belongs to.
 			if tail := a.readNameWords(t.Name[k+1:]); len(tail) < len(words) && slices.Equal(words[len(words)-len(tail):], tail) {
-				ti.action, ti.actionWord = pickAction(a, content[len(content)-min(len(content), contentLen(tail, common, a.stop)):], lastFirst)
+				ti.action, ti.actionWord = pickAction(a, a.contentWords(tail, common), lastFirst)
 			}
 		}
 		if ti.action == "" {
@@ -1297,16 +1292,16 @@ func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
 	return "", ""
 }
 
-// contentLen is how many of words are neither common to the catalogue's
-// names nor stop words: the content words a name's part adds.
-func contentLen(words []string, common, stop map[string]bool) int {
-	n := 0
+// contentWords are the words of a name that are neither common to the
+// catalogue's names nor stop words.
+func (a *analyzer) contentWords(words []string, common map[string]bool) []string {
+	var out []string
 	for _, w := range words {
-		if !common[w] && !stop[w] {
-			n++
+		if !common[w] && !a.stop[w] {
+			out = append(out, w)
 		}
 	}
-	return n
+	return out
 }
 
 // informationConcept is the lexicons' concept of information about a

@@ -323,6 +323,11 @@ const orders = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"order_id": {"type": "integer"}}, "required": ["order_id"]}}
 ]}`
 
+const todo = `{"tools": [
+ {"name": "add_item", "description": "Adds an item to a todo list."},
+ {"name": "add_song", "description": "Adds a song to a playlist."}
+]}`
+
 // featureRow is a turn of a language against a catalogue, and the value
 // one feature of one tool must have.
 type featureRow struct {
@@ -343,9 +348,12 @@ type featureRow struct {
 // and a generic head of a name (ListAddItem's item) is named by a thing
 // of the turn no tool holds (potatoes; a light, which LightSet names, is
 // no item). A number the head noun takes ("order 2210") is its id, no value a
-// number parameter takes.
+// number parameter takes. A tool's English text is read with English
+// function words: "todo", which only Portuguese makes one, stays a word
+// of a pt-BR router's "todo list".
 func TestFeatureRows(t *testing.T) {
-	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists, "orders.json": orders}
+	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
+		"orders.json": orders, "todo.json": todo}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -360,6 +368,7 @@ func TestFeatureRows(t *testing.T) {
 		{"lists.json", tokenize.English, "add the light to the list", "ListAddItem", "missing_head", 1},
 		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
 		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},
+		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {
@@ -393,21 +402,5 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// A tool's English text is read with English function words: a word only
-// Portuguese makes one ("todo", all) is a word of the text for a pt-BR
-// router too.
-func TestTextStopWordsAreEnglish(t *testing.T) {
-	cat, err := catalogue.Import("todo.json", []byte(`{"tools": [
- {"name": "add_item", "description": "Adds an item to a todo list."},
- {"name": "add_song", "description": "Adds a song to a playlist."}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := newClosed(t, cat, Options{Language: tokenize.Brazilian})
-	if got := toolFeature(t, r, "adiciona leite à lista de tarefas", "add_item", "object_in_text"); got != 1 {
-		t.Errorf("add_item's object_in_text %v for the to-do list, want 1", got)
 	}
 }

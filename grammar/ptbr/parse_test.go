@@ -502,13 +502,7 @@ func TestParseInfinitiveObject(t *testing.T) {
 		{"pode abrir o arquivo", "open", "abrir"},
 	} {
 		c := g.Parse(tt.in).Clauses[0]
-		var verbs []string
-		for _, w := range c.Words {
-			if w.Class == grammar.Verb {
-				verbs = append(verbs, w.Norm)
-			}
-		}
-		if got := strings.Join(verbs, " "); c.Action != tt.action || got != tt.verbs {
+		if got := verbsOf(c); c.Action != tt.action || got != tt.verbs {
 			t.Errorf("Parse(%q) = %q, verbs %q; want %q, verbs %q", tt.in, c.Action, got, tt.action, tt.verbs)
 		}
 	}
@@ -540,16 +534,22 @@ func TestParseAfterPreposition(t *testing.T) {
 		{"preciso de ajuda para cancelar o pedido", "cancelar"},
 		{"arquiva o pedido 42 sem cobrar o cartão", "arquiva cobrar"},
 	} {
-		var verbs []string
-		for _, c := range g.Parse(tt.in).Clauses {
-			for _, w := range c.Words {
-				if w.Class == grammar.Verb {
-					verbs = append(verbs, w.Norm)
-				}
-			}
-		}
-		if got := strings.Join(verbs, " "); got != tt.verbs {
+		if got := verbsOf(g.Parse(tt.in).Clauses...); got != tt.verbs {
 			t.Errorf("Parse(%q) verbs %q, want %q", tt.in, got, tt.verbs)
 		}
 	}
+}
+
+// verbsOf is the normalised words the clauses read as verbs, in order,
+// joined by spaces.
+func verbsOf(clauses ...grammar.Clause) string {
+	var verbs []string
+	for _, c := range clauses {
+		for _, w := range c.Words {
+			if w.Class == grammar.Verb {
+				verbs = append(verbs, w.Norm)
+			}
+		}
+	}
+	return strings.Join(verbs, " ")
 }
