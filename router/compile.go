@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -740,6 +741,9 @@ func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[stri
 		default:
 			fd = &f[rfObject]
 			*fd = word(*fd, w)
+			for _, c := range a.nameCompounds(words, k) {
+				*fd = appendUniqueID(*fd, terms.id(c))
+			}
 		}
 		if ti.spelled != nil && ti.spelled[k].from != "" {
 			// The name's own word, as written (calc for calculate).
@@ -834,11 +838,89 @@ func (a *analyzer) nameWordTerms(words []string, spelled []spelling, common map[
 		if spelled != nil && spelled[k].from != "" {
 			ts = appendUnique(slices.Clip(ts), a.stemTerm(spelled[k].from))
 		}
+		for _, c := range a.nameCompounds(words, k) {
+			ts = appendUnique(slices.Clip(ts), c)
+		}
 		if len(ts) > 0 {
 			out = append(out, ts)
 		}
 	}
 	return out
+}
+
+// maxCompoundWords is the most words of a compound noun a name spells out.
+const maxCompoundWords = 3
+
+// nameCompounds are the concepts of the compound nouns of a name that
+// words[k] is part of, as the lexicons read the words together:
+// HassShoppingListAddItem spells "shopping list", and a turn that names
+// it in one word of another language ("lista de compras") names both
+// its words. A compound's words are the name's, in order; a concept its
+// word alone has is no compound's.
+func (a *analyzer) nameCompounds(words []string, k int) []string {
+	var out []string
+	var room [64]byte
+	for i := max(0, k-maxCompoundWords+1); i <= k; i++ {
+		if !a.startsCompound(words[i]) {
+			continue
+		}
+		phrase := append(room[:0], words[i]...)
+		for j := i + 1; j < min(len(words), i+maxCompoundWords); j++ {
+			phrase = append(append(phrase, ' '), words[j]...)
+			if j < k {
+				continue
+			}
+			for _, c := range a.compoundConcepts(phrase) {
+				out = appendUnique(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// compoundStarts caches, by lexicon, the first words of its nouns of
+// several words.
+var compoundStarts sync.Map // *grammar.Lexicon -> map[string]bool
+
+// startsCompound reports whether w is the first word of a noun of several
+// words of one of the lexicons.
+func (a *analyzer) startsCompound(w string) bool {
+	for _, lx := range a.lexicons {
+		v, ok := compoundStarts.Load(lx)
+		if !ok {
+			starts := map[string]bool{}
+			for form := range lx.Nouns {
+				if first, _, ok := strings.Cut(form, " "); ok {
+					starts[first] = true
+				}
+			}
+			v, _ = compoundStarts.LoadOrStore(lx, starts)
+		}
+		if v.(map[string]bool)[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// compoundConcepts are the concept terms the lexicons read a phrase of
+// several words as, once a compile.
+func (a *analyzer) compoundConcepts(phrase []byte) []string {
+	if a.memo != nil {
+		if cs, ok := a.memo.compounds[string(phrase)]; ok { // no allocation
+			return cs
+		}
+	}
+	var cs []string
+	for _, lx := range a.lexicons {
+		if nf, ok := lx.Nouns[string(phrase)]; ok {
+			cs = appendUnique(cs, conceptPrefix+nf.Concept)
+		}
+	}
+	if a.memo != nil {
+		a.memo.compounds[string(phrase)] = cs
+	}
+	return cs
 }
 
 // nameWordTermsOf are the retrieval terms of one content word of a name:

@@ -316,6 +316,11 @@ const lists = `{"tools": [
  {"name": "LightSet", "description": "Sets the brightness of a light."}
 ]}`
 
+const shopping = `{"tools": [
+ {"name": "ShoppingListAddItem", "description": "Adds an item."},
+ {"name": "TodoAddItem", "description": "Adds an item."}
+]}`
+
 const orders = `{"tools": [
  {"name": "list_orders", "description": "Lists orders by status.",
   "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}, "status": {"type": "string", "enum": ["shipped", "open"]}}}},
@@ -353,7 +358,7 @@ type featureRow struct {
 // of a pt-BR router's "todo list".
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
-		"orders.json": orders, "todo.json": todo}
+		"orders.json": orders, "todo.json": todo, "shopping.json": shopping}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -369,6 +374,11 @@ func TestFeatureRows(t *testing.T) {
 		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
 		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},
+		// A compound the name spells ("shopping list") is held by a turn
+		// that names it in one word of another language.
+		{"shopping.json", tokenize.Brazilian, "adiciona leite à lista de compras", "ShoppingListAddItem", "name_coverage", 0.75},
+		{"shopping.json", tokenize.English, "add milk to the shopping list", "ShoppingListAddItem", "name_coverage", 0.75},
+		{"shopping.json", tokenize.Brazilian, "adiciona leite à lista de compras", "TodoAddItem", "name_coverage", 0.333},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

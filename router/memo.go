@@ -27,7 +27,8 @@ type memo struct {
 	toks      []tokenize.Token    // room to tokenise in (tokens)
 	ids       map[string][]string // idsIn
 	nameWords map[string][]string
-	params    map[string][]param // readParams, by schema
+	params    map[string][]param  // readParams, by schema
+	compounds map[string][]string // compoundConcepts, by phrase
 }
 
 // wordMemo is what the analyzer read of one normalised word; each value
@@ -83,6 +84,7 @@ func newMemo() *memo {
 		ids:       map[string][]string{},
 		nameWords: map[string][]string{},
 		params:    map[string][]param{},
+		compounds: map[string][]string{},
 	}
 }
 
