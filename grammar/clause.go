@@ -111,13 +111,18 @@ func (e *Engine) classify(ps []piece) {
 		case canVerb && !canNoun && afterDet:
 			// "the new tickets", "my archived orders": after a
 			// determiner a verb form modifies the noun; it is no verb.
+			// A participle keeps the action it names, as a qualifier.
 			pc.class = Unknown
+			if e.participle(pc.norm) {
+				pc.qualifier = pc.verb
+			}
 			pc.verb = ""
 		case canVerb && e.participle(pc.norm) && prev != nil && prev.kind == pWord && prev.class == Noun:
 			// "pedidos cancelados", "notas de crédito emitidas": a
 			// participle right after its noun qualifies it; it is no
 			// verb of the clause ("o pedido foi cancelado" has one).
 			pc.class = Unknown
+			pc.qualifier = pc.verb
 			pc.verb = ""
 		case canVerb && prev != nil && prev.kind == pWord && prev.class == Verb && prev.end < pc.start && e.infinitive(pc.norm):
 			// "adiciona aspirar à lista", "risca ligar pro encanador": an
@@ -949,6 +954,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			}
 		case Unknown:
 			w.Stem = e.stemmer.Stem(pc.norm)
+			w.Concept = pc.qualifier
 			sinceNoun++
 		default:
 			if pc.bits&fIDNoun == 0 {

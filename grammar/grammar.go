@@ -96,7 +96,9 @@ type Word struct {
 	End   int `json:"end"`
 	// Class is what the grammar read the word as.
 	Class Class `json:"class"`
-	// Concept is the concept the word names, or "" when none.
+	// Concept is the concept the word names, or "" when none; for an
+	// unknown word, the action of a participle that qualifies a noun
+	// ("the archived orders", "pedidos arquivados").
 	Concept string `json:"concept,omitempty"`
 	// Stem is the word's stem, used where no concept matches.
 	Stem string `json:"stem,omitempty"`

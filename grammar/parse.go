@@ -281,9 +281,10 @@ type piece struct {
 	arg        Arg
 	class      Class
 	fuzzy      bool
-	consumed   bool // merged into a phrasal verb
-	phrasal    bool // a verb completed by a particle further on
-	wordnet    bool // a noun read from the language's wordnet, which the lexicon does not list
+	consumed   bool   // merged into a phrasal verb
+	phrasal    bool   // a verb completed by a particle further on
+	wordnet    bool   // a noun read from the language's wordnet, which the lexicon does not list
+	qualifier  string // the action of a participle that qualifies a noun ("pedidos arquivados"), read as no verb
 	punct      byte
 }
 

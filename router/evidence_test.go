@@ -321,6 +321,12 @@ const shopping = `{"tools": [
  {"name": "TodoAddItem", "description": "Adds an item."}
 ]}`
 
+const pending = `{"tools": [
+ {"name": "list_orders", "description": "Lists orders."},
+ {"name": "list_pending_orders", "description": "Lists orders awaiting payment."},
+ {"name": "list_archived_orders", "description": "Lists orders moved out of view."}
+]}`
+
 const orders = `{"tools": [
  {"name": "list_orders", "description": "Lists orders by status.",
   "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}, "status": {"type": "string", "enum": ["shipped", "open"]}}}},
@@ -358,7 +364,7 @@ type featureRow struct {
 // of a pt-BR router's "todo list".
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
-		"orders.json": orders, "todo.json": todo, "shopping.json": shopping}
+		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -379,6 +385,11 @@ func TestFeatureRows(t *testing.T) {
 		{"shopping.json", tokenize.Brazilian, "adiciona leite à lista de compras", "ShoppingListAddItem", "name_coverage", 0.75},
 		{"shopping.json", tokenize.English, "add milk to the shopping list", "ShoppingListAddItem", "name_coverage", 0.75},
 		{"shopping.json", tokenize.Brazilian, "adiciona leite à lista de compras", "TodoAddItem", "name_coverage", 0.333},
+		// A Portuguese adjective reaches the English word of a name by
+		// its translation.
+		{"pending.json", tokenize.Brazilian, "lista os pedidos pendentes", "list_pending_orders", "name_coverage", 1},
+		// So does a participle that qualifies a thing, by its action.
+		{"pending.json", tokenize.Brazilian, "lista os pedidos arquivados", "list_archived_orders", "name_coverage", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

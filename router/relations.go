@@ -83,3 +83,46 @@ func relationWeight(rel relation) float64 {
 	}
 	return w
 }
+
+// adjectiveStems caches, by folded Portuguese word, the English stem
+// terms of its adjective senses (translatedAdjective).
+var adjectiveStems sync.Map // word -> []string
+
+// translatedAdjective are the stem terms, in English, of the English
+// adjectives a Portuguese adjective translates to in its first senses
+// ("pendentes": pending; "anterior": anterior, prior, earlier): a tool's
+// name written in English holds them where a Portuguese turn qualifies
+// what it asks for ("os pedidos pendentes", list_pending_orders). Plural
+// and feminine forms are read as the masculine singular.
+func (r *Router) translatedAdjective(word string) []string {
+	if v, ok := adjectiveStems.Load(word); ok {
+		return v.([]string)
+	}
+	var out []string
+	w := wordnet.Fold(word)
+	forms := []string{w}
+	if s, ok := strings.CutSuffix(w, "s"); ok && len(s) > 2 {
+		forms = append(forms, s)
+	}
+	for _, f := range forms[:len(forms):len(forms)] {
+		if s, ok := strings.CutSuffix(f, "a"); ok && len(s) > 2 {
+			forms = append(forms, s+"o")
+		}
+	}
+	for _, f := range forms {
+		if !r.wn.PortugueseAdjective(f) {
+			continue
+		}
+		for _, rel := range r.wn.Portuguese(f) {
+			if rel.Sense > maxRelationSense || strings.Contains(rel.Lemma, " ") {
+				continue
+			}
+			out = appendUnique(out, stemPrefix+r.an.stemmer.Stem(rel.Lemma))
+		}
+		if len(out) > 0 {
+			break
+		}
+	}
+	v, _ := adjectiveStems.LoadOrStore(word, out)
+	return v.([]string)
+}

@@ -180,6 +180,14 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		case grammar.Verb:
 			f.text = append(f.text, r.term(actionPrefix, w.Concept))
 		case grammar.Unknown:
+			if w.Concept != "" && c.Act != grammar.Question {
+				// A participle that qualifies a thing ("pedidos
+				// arquivados"): the action it names, as a term of the
+				// text, reaches a name that writes it in English
+				// (list_archived_orders). In a question it is the state
+				// asked about ("tem alguma luz ligada?"), no action.
+				f.text = append(f.text, r.term(actionPrefix, w.Concept))
+			}
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
 				if len(r.postings[term]) == 0 {
@@ -192,7 +200,9 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				}
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
-				if i > 0 && grammar.IsName(w.Text) {
+				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" {
+					// A name, or a participle read by its action: its
+					// spelling counts only where a tool holds it.
 					f.optional = appendUnique(f.optional, term)
 				}
 			}
@@ -291,6 +301,14 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 					// tools miss.
 					f.optional = appendUnique(f.optional, t)
 				}
+				dst = appendUnique(dst, t)
+			}
+		}
+		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.turnStop[w.Norm] {
+			// A Portuguese adjective reaches an English name by its
+			// translations, where a tool holds them.
+			for _, t := range r.translatedAdjective(w.Norm) {
+				f.optional = appendUnique(f.optional, t)
 				dst = appendUnique(dst, t)
 			}
 		}

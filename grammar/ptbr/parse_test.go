@@ -553,3 +553,30 @@ func verbsOf(clauses ...grammar.Clause) string {
 	}
 	return strings.Join(verbs, " ")
 }
+
+// TestParseQualifyingParticiple reads a participle right after its noun
+// as no verb of the clause, keeping the action it names; the clause's
+// own participle after "ser" is its verb.
+func TestParseQualifyingParticiple(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, word, class, concept string }{
+		{"lista os pedidos arquivados", "arquivados", "unknown", "archive"},
+		{"mostra as assinaturas canceladas", "canceladas", "unknown", "cancel"},
+		{"o pedido foi arquivado", "arquivado", "verb", "archive"},
+	} {
+		c := g.Parse(tt.in).Clauses[0]
+		found := false
+		for _, w := range c.Words {
+			if w.Norm != tt.word {
+				continue
+			}
+			found = true
+			if w.Class.String() != tt.class || w.Concept != tt.concept {
+				t.Errorf("Parse(%q): %q is %s %q, want %s %q", tt.in, tt.word, w.Class, w.Concept, tt.class, tt.concept)
+			}
+		}
+		if !found {
+			t.Errorf("Parse(%q) has no word %q", tt.in, tt.word)
+		}
+	}
+}
