@@ -847,6 +847,23 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		c.Action = setConcept
 		ps[verbAt].verb = setConcept
 	}
+	// Giving a thing to someone ("give this lead to Kevin", "passa o
+	// ticket pro time") hands it over; to a day, it moves it in time.
+	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) {
+		if given, inTime := e.givenTo(ps, verbAt); given {
+			c.Action = transferConcept
+			if inTime {
+				c.Action = rescheduleConcept
+			}
+			ps[verbAt].verb = c.Action
+		}
+	}
+	// Putting a thing at a value ("put the awning at 30 percent", "põe
+	// a luz do quarto em 50%", "põe as luzes a vermelho") sets it.
+	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) && e.placedAtValue(ps, verbAt) {
+		c.Action = setConcept
+		ps[verbAt].verb = setConcept
+	}
 	// Moving a thing to a day or a time ("move my 3pm meeting to 4pm",
 	// "move a reunião pra quinta") reschedules it.
 	if verbAt >= 0 && c.Action == moveConcept && e.movedInTime(ps[verbAt+1:]) {
@@ -994,11 +1011,45 @@ const getConcept = "get"
 const setConcept = "set"
 
 // moveConcept and rescheduleConcept are the action concepts of moving a
-// thing and of moving it in time.
+// thing and of moving it in time; transferConcept of handing it to
+// someone.
 const (
 	moveConcept       = "move"
 	rescheduleConcept = "reschedule"
+	transferConcept   = "transfer"
 )
+
+// givenTo reports whether the verb at verbAt is a verb of giving ("give",
+// "passar") whose thing, after it, goes to someone other than the speaker
+// ("give this lead to Kevin", "passa o ticket 4821 pro time"), and
+// whether that destination is a day or a time ("passa a reunião pra
+// quinta"). "give me the catalogue" and "dá pra pagar?" (no thing) give
+// nothing to anyone.
+func (e *Engine) givenTo(ps []piece, verbAt int) (given, inTime bool) {
+	if !e.lx.Has("giving", ps[verbAt].norm) {
+		return false, false
+	}
+	thing := false
+	for i := verbAt + 1; i < len(ps); i++ {
+		pc := &ps[i]
+		switch {
+		case pc.consumed:
+		case pc.kind == pPunct:
+			return false, false
+		case pc.kind == pWord && pc.class == Function && e.lx.Has("destination", pc.norm):
+			nx := nextPiece(ps[i+1:])
+			if !thing || nx == nil || nx.kind == pWord && e.lx.Has("speaker", nx.norm) {
+				return false, false
+			}
+			return true, e.movedInTime(ps[verbAt+1:])
+		case pc.kind == pWord && e.lx.Has("speaker", pc.norm):
+			return false, false // "give me ...": the speaker asks for it
+		case pc.kind == pValue || pc.kind == pWord && (pc.class == Noun || pc.class == Unknown || pc.bits&fPronoun != 0 && pc.bits&fDeterminer == 0):
+			thing = true
+		}
+	}
+	return false, false
+}
 
 // movedInTime reports whether the pieces after a verb of moving hold a
 // destination that is a date or a time of day ("to 4pm", "pra quinta").
@@ -1016,6 +1067,63 @@ func (e *Engine) movedInTime(ps []piece) bool {
 		}
 	}
 	return false
+}
+
+// placedAtValue reports whether the verb at verbAt is a placing verb
+// ("put", "pôr") whose thing, a noun after it, is followed by a
+// preposition and a number or an adjective of a quality ("at 30 percent",
+// "em 50%", "a vermelho"): the thing is put at a level, not in a place.
+func (e *Engine) placedAtValue(ps []piece, verbAt int) bool {
+	if !e.lx.Has("placing", ps[verbAt].norm) {
+		return false
+	}
+	thing, prep := false, false
+	for i := verbAt + 1; i < len(ps); i++ {
+		pc := &ps[i]
+		switch {
+		case pc.consumed:
+		case pc.kind == pPunct:
+			return false
+		case !thing:
+			if pc.kind == pWord && pc.class == Noun {
+				thing = true
+			}
+		case pc.kind == pValue:
+			return prep && pc.arg.Kind == "number" && e.level(pc, ps[i+1:])
+		case pc.kind == pWord && pc.class == Function && pc.bits&fPreposition != 0:
+			prep = true
+		case prep && pc.kind == pWord && pc.class == Function && pc.bits&fDeterminer != 0:
+			// "no", "na": a preposition and its article.
+		case prep && pc.kind == pWord:
+			if _, quality := e.quality(pc.norm); quality {
+				return true
+			}
+			// A thing after the preposition qualifies the first ("a
+			// luz do quarto") or is where it goes ("on the list").
+			prep = false
+		}
+	}
+	return false
+}
+
+// level reports whether a number is a level a thing is set to: a
+// percentage or a number of the level_unit class's units ("50%", "30
+// percent", "22 graus"), not a count ("an order for 2") or an id ("#88").
+func (e *Engine) level(pc *piece, rest []piece) bool {
+	if strings.HasSuffix(pc.text, "%") {
+		return true
+	}
+	nx := nextPiece(rest)
+	return nx != nil && nx.kind == pWord && e.lx.Has("level_unit", nx.norm)
+}
+
+// quality reads a word as an adjective of a quality, by the attribute
+// it gives a value of (red: colour).
+func (e *Engine) quality(w string) (string, bool) {
+	if e.lx.Attribute == nil {
+		return "", false
+	}
+	return e.lx.Attribute(w)
 }
 
 // resultative reads a command that puts a thing in a state: a verb of the

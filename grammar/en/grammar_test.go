@@ -1109,3 +1109,33 @@ func TestParseNames(t *testing.T) {
 		}
 	}
 }
+
+// TestParsePlacedAtValue reads putting a thing at a value as setting it;
+// put in a place, it is added there.
+func TestParsePlacedAtValue(t *testing.T) {
+	for _, tt := range []struct{ in, action string }{
+		{"put the awning at 30 percent", "set"},
+		{"put the lights at 50%", "set"},
+		{"put milk on the shopping list", "create"},
+		{"place an order for 2 x TSHIRT-BLK-M", "create"}, // a count, no level
+	} {
+		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
+// TestParseGivenTo reads giving a thing to someone as handing it over;
+// given to the speaker, it is asked for.
+func TestParseGivenTo(t *testing.T) {
+	for _, tt := range []struct{ in, action string }{
+		{"give this lead to Kevin", "transfer"},
+		{"give ticket 5102 to the billing group", "transfer"},
+		{"hand this over to Priya", "transfer"},
+		{"give me the full product catalogue, A to Z", "get"},
+	} {
+		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}

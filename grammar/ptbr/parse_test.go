@@ -580,3 +580,37 @@ func TestParseQualifyingParticiple(t *testing.T) {
 		}
 	}
 }
+
+// TestParsePlacedAtValue reads putting a thing at a value as setting it;
+// put in a place, it is added there.
+func TestParsePlacedAtValue(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, action string }{
+		{"põe a luz do quarto em 50%", "set"},
+		{"coloca o ar em 22 graus", "set"},
+		{"põe batatas na lista de compras", "create"},
+		{"coloca o arquivo na pasta fld_22", "create"},
+		{"coloca o joaosilva na #88 do acme/api", "create"}, // an id, no level
+	} {
+		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
+
+// TestParseGivenTo reads passing a thing to someone as handing it over,
+// to a day as moving it in time; passed to the speaker, it is asked for.
+func TestParseGivenTo(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, action string }{
+		{"passa o lead ld_7731 pro Marcos", "transfer"},
+		{"passa o ticket 4821 pro time de especialistas", "transfer"},
+		{"passa a reunião evt_4410 pra quinta-feira", "reschedule"},
+		{"me passa o currículo do CAN-7001", "get"},
+		{"dá pra pagar a INV-0060002 com o cartão?", "pay"},
+	} {
+		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
+			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
+		}
+	}
+}
