@@ -508,21 +508,6 @@ func TestParseInfinitiveObject(t *testing.T) {
 	}
 }
 
-// TestParseMovedInTime reads moving a thing to a day or a time as
-// rescheduling it.
-func TestParseMovedInTime(t *testing.T) {
-	g := testGrammar(t)
-	for _, tt := range []struct{ in, action string }{
-		{"move a reunião pra quinta", "reschedule"},
-		{"move a reunião das 15h para as 16h", "reschedule"},
-		{"move o arquivo pra pasta de arquivados", "move"},
-	} {
-		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
-			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
-		}
-	}
-}
-
 // TestParseAfterPreposition reads a verb form after a preposition as the
 // thing or the state it names, unless it is an infinitive ("para
 // cancelar", "sem cobrar").
@@ -581,28 +566,21 @@ func TestParseQualifyingParticiple(t *testing.T) {
 	}
 }
 
-// TestParsePlacedAtValue reads putting a thing at a value as setting it;
-// put in a place, it is added there.
-func TestParsePlacedAtValue(t *testing.T) {
+// TestParseActionOfConstruction reads the action a construction gives a
+// verb: moving a thing to a day or a time reschedules it; putting it at a
+// level sets it, in a place adds it; passing it to someone hands it over,
+// to a day reschedules it, to the speaker asks for it.
+func TestParseActionOfConstruction(t *testing.T) {
 	g := testGrammar(t)
 	for _, tt := range []struct{ in, action string }{
+		{"move a reunião pra quinta", "reschedule"},
+		{"move a reunião das 15h para as 16h", "reschedule"},
+		{"move o arquivo pra pasta de arquivados", "move"},
 		{"põe a luz do quarto em 50%", "set"},
 		{"coloca o ar em 22 graus", "set"},
 		{"põe batatas na lista de compras", "create"},
 		{"coloca o arquivo na pasta fld_22", "create"},
 		{"coloca o joaosilva na #88 do acme/api", "create"}, // an id, no level
-	} {
-		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
-			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
-		}
-	}
-}
-
-// TestParseGivenTo reads passing a thing to someone as handing it over,
-// to a day as moving it in time; passed to the speaker, it is asked for.
-func TestParseGivenTo(t *testing.T) {
-	g := testGrammar(t)
-	for _, tt := range []struct{ in, action string }{
 		{"passa o lead ld_7731 pro Marcos", "transfer"},
 		{"passa o ticket 4821 pro time de especialistas", "transfer"},
 		{"passa a reunião evt_4410 pra quinta-feira", "reschedule"},
