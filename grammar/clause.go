@@ -888,6 +888,14 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			}
 		}
 	}
+	// Help asked for doing a thing ("I need help finding a dentist",
+	// "seeking assistance with booking a table", "preciso de ajuda pra
+	// achar um dentista") is a way of asking, no thing asked about.
+	for i := range ps {
+		if pc := &ps[i]; pc.kind == pWord && pc.class == Noun && e.lx.Has("help_noun", pc.norm) && e.helpWithVerb(ps[i+1:]) {
+			pc.class, pc.isNoun, pc.noun = Function, false, NounForm{}
+		}
+	}
 	// What a question word asks for: not an object the turn names.
 	if asked := e.asks(ps, c.Act, c.Negated, firstWord, endsQ, mainAfter); len(asked) > 0 {
 		c.Asks = slices.Clone(asked)
@@ -1115,6 +1123,22 @@ func (e *Engine) level(pc *piece, rest []piece) bool {
 	}
 	nx := nextPiece(rest)
 	return nx != nil && nx.kind == pWord && e.lx.Has("level_unit", nx.norm)
+}
+
+// helpWithVerb reports whether the word after a noun of help, past a
+// preposition, is a verb: the help is for doing that ("help finding",
+// "assistance with booking", "ajuda pra achar").
+func (e *Engine) helpWithVerb(rest []piece) bool {
+	nx := nextPiece(rest)
+	if nx != nil && nx.kind == pWord && nx.class == Function && nx.bits&fPreposition != 0 && nx.bits&fDeterminer == 0 {
+		for k := range rest {
+			if &rest[k] == nx {
+				nx = nextPiece(rest[k+1:])
+				break
+			}
+		}
+	}
+	return nx != nil && nx.kind == pWord && nx.class == Verb
 }
 
 // quality reads a word as an adjective of a quality, by the attribute

@@ -1120,3 +1120,17 @@ func TestParseActionOfConstruction(t *testing.T) {
 		}
 	}
 }
+
+// TestParseHelpAskedFor reads help asked for doing a thing as a way of
+// asking: no object of the clause.
+func TestParseHelpAskedFor(t *testing.T) {
+	for _, tt := range []struct{ in, objects string }{
+		{"I need help looking for a dentist", "dentist"},
+		{"I need your help finding a dentist", "dentist"},
+		{"show me the help page", "help page"},
+	} {
+		if got := strings.Join(parse(t, tt.in).Clauses[0].Objects, " "); got != tt.objects {
+			t.Errorf("Parse(%q).Objects = %q, want %q", tt.in, got, tt.objects)
+		}
+	}
+}

@@ -592,3 +592,17 @@ func TestParseActionOfConstruction(t *testing.T) {
 		}
 	}
 }
+
+// TestParseHelpAskedFor reads help asked for doing a thing as a way of
+// asking: no object of the clause.
+func TestParseHelpAskedFor(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, objects string }{
+		{"preciso de ajuda pra achar um dentista", "dentist"},
+		{"abre um chamado de ajuda", "ticket help"},
+	} {
+		if got := strings.Join(g.Parse(tt.in).Clauses[0].Objects, " "); got != tt.objects {
+			t.Errorf("Parse(%q).Objects = %q, want %q", tt.in, got, tt.objects)
+		}
+	}
+}
