@@ -1114,6 +1114,7 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"give ticket 5102 to the billing group", "transfer"},
 		{"hand this over to Priya", "transfer"},
 		{"give me the full product catalogue, A to Z", "get"},
+		{"can you provide me with the weather forecast for Paris?", "get"},
 	} {
 		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
@@ -1128,6 +1129,7 @@ func TestParseHelpAskedFor(t *testing.T) {
 		{"I need help looking for a dentist", "dentist"},
 		{"I need your help finding a dentist", "dentist"},
 		{"show me the help page", "help page"},
+		{"could you please assist me with the order?", "order"},
 	} {
 		if got := strings.Join(parse(t, tt.in).Clauses[0].Objects, " "); got != tt.objects {
 			t.Errorf("Parse(%q).Objects = %q, want %q", tt.in, got, tt.objects)
