@@ -858,8 +858,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			ps[verbAt].verb = c.Action
 		}
 	}
-	// Putting a thing at a value ("put the awning at 30 percent", "põe
-	// a luz do quarto em 50%", "põe as luzes a vermelho") sets it.
+	// Putting a thing at a level ("put the awning at 30 percent", "põe
+	// a luz do quarto em 50%") sets it.
 	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) && e.placedAtValue(ps, verbAt) {
 		c.Action = setConcept
 		ps[verbAt].verb = setConcept
@@ -1079,8 +1079,9 @@ func (e *Engine) movedInTime(ps []piece) bool {
 
 // placedAtValue reports whether the verb at verbAt is a placing verb
 // ("put", "pôr") whose thing, a noun after it, is followed by a
-// preposition and a number or an adjective of a quality ("at 30 percent",
-// "em 50%", "a vermelho"): the thing is put at a level, not in a place.
+// preposition and a level: a percentage or a number of a unit ("at 30
+// percent", "em 50%", "em 22 graus"), or an adjective of a quality. The
+// thing is put at a level, not in a place.
 func (e *Engine) placedAtValue(ps []piece, verbAt int) bool {
 	if !e.lx.Has("placing", ps[verbAt].norm) {
 		return false
@@ -1103,7 +1104,7 @@ func (e *Engine) placedAtValue(ps []piece, verbAt int) bool {
 		case prep && pc.kind == pWord && pc.class == Function && pc.bits&fDeterminer != 0:
 			// "no", "na": a preposition and its article.
 		case prep && pc.kind == pWord:
-			if _, quality := e.quality(pc.norm); quality {
+			if e.quality(pc.norm) {
 				return true
 			}
 			// A thing after the preposition qualifies the first ("a
@@ -1131,23 +1132,19 @@ func (e *Engine) level(pc *piece, rest []piece) bool {
 func (e *Engine) helpWithVerb(rest []piece) bool {
 	nx := nextPiece(rest)
 	if nx != nil && nx.kind == pWord && nx.class == Function && nx.bits&fPreposition != 0 && nx.bits&fDeterminer == 0 {
-		for k := range rest {
-			if &rest[k] == nx {
-				nx = nextPiece(rest[k+1:])
-				break
-			}
-		}
+		nx = nextPiece(rest[1:]) // nx is rest[0]
 	}
 	return nx != nil && nx.kind == pWord && nx.class == Verb
 }
 
-// quality reads a word as an adjective of a quality, by the attribute
-// it gives a value of (red: colour).
-func (e *Engine) quality(w string) (string, bool) {
+// quality reports whether a word is an adjective of a quality: one the
+// wordnet gives an attribute a value of (hot: temperature).
+func (e *Engine) quality(w string) bool {
 	if e.lx.Attribute == nil {
-		return "", false
+		return false
 	}
-	return e.lx.Attribute(w)
+	_, ok := e.lx.Attribute(w)
+	return ok
 }
 
 // resultative reads a command that puts a thing in a state: a verb of the

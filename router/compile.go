@@ -855,8 +855,8 @@ const maxCompoundWords = 3
 // words[k] is part of, as the lexicons read the words together:
 // HassShoppingListAddItem spells "shopping list", and a turn that names
 // it in one word of another language ("lista de compras") names both
-// its words. A compound's words are the name's, in order; a concept its
-// word alone has is no compound's.
+// its words. A compound is two or three of the name's words in a row, as
+// written: one word's own concepts are among its terms already.
 func (a *analyzer) nameCompounds(words []string, k int) []string {
 	var out []string
 	var room [64]byte

@@ -84,8 +84,10 @@ func relationWeight(rel relation) float64 {
 	return w
 }
 
-// adjectiveStems caches, by folded Portuguese word, the English stem
-// terms of its adjective senses (translatedAdjective).
+// adjectiveStems caches, by Portuguese word as the turn writes it, the
+// English stem terms of its adjective senses (translatedAdjective),
+// shared by every Router: the wordnet and the English stemmer are the
+// same for all.
 var adjectiveStems sync.Map // word -> []string
 
 // translatedAdjective are the stem terms, in English, of the English
