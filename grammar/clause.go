@@ -841,28 +841,16 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			askStatus = true
 		}
 	}
-	// A command that puts a thing in a state ("make ticket 4821 urgent")
-	// sets it, whatever else its verb does ("make a label" creates one).
-	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) && e.resultative(ps, verbAt) {
-		c.Action = setConcept
-		ps[verbAt].verb = setConcept
-	}
-	// Giving a thing to someone ("give this lead to Kevin", "passa o
-	// ticket pro time") hands it over; to a day, it moves it in time.
+	// A construction gives a command its action, whatever else its verb
+	// does: putting a thing in a state ("make ticket 4821 urgent") or at a
+	// level ("put the awning at 30 percent", "põe a luz do quarto em 50%")
+	// sets it ("make a label" creates one); giving it to someone ("give
+	// this lead to Kevin", "passa o ticket pro time") hands it over, and
+	// to a day ("passa a reunião pra quinta") moves it in time.
 	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) {
-		if given, inTime := e.givenTo(ps, verbAt); given {
-			c.Action = transferConcept
-			if inTime {
-				c.Action = rescheduleConcept
-			}
-			ps[verbAt].verb = c.Action
+		if a := e.construction(ps, verbAt); a != "" {
+			c.Action, ps[verbAt].verb = a, a
 		}
-	}
-	// Putting a thing at a level ("put the awning at 30 percent", "põe
-	// a luz do quarto em 50%") sets it.
-	if verbAt >= 0 && !c.Negated && (c.Act == Imperative || c.Act == Request) && e.placedAtValue(ps, verbAt) {
-		c.Action = setConcept
-		ps[verbAt].verb = setConcept
 	}
 	// Moving a thing to a day or a time ("move my 3pm meeting to 4pm",
 	// "move a reunião pra quinta") reschedules it.
@@ -1026,6 +1014,21 @@ const (
 	rescheduleConcept = "reschedule"
 	transferConcept   = "transfer"
 )
+
+// construction is the action a construction gives the command whose verb
+// is at verbAt (resultative, placedAtValue, givenTo), or "". The verbs of
+// each construction are a class of their own: at most one applies.
+func (e *Engine) construction(ps []piece, verbAt int) string {
+	switch given, inTime := e.givenTo(ps, verbAt); {
+	case e.resultative(ps, verbAt) || e.placedAtValue(ps, verbAt):
+		return setConcept
+	case given && inTime:
+		return rescheduleConcept
+	case given:
+		return transferConcept
+	}
+	return ""
+}
 
 // givenTo reports whether the verb at verbAt is a verb of giving ("give",
 // "passar") whose thing, after it, goes to someone other than the speaker

@@ -190,8 +190,7 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 	}
 	e.reporting = map[string]bool{}
 	for w := range lx.Function["reporting"] {
-		first, _, _ := strings.Cut(w, " ")
-		e.reporting[first] = true
+		e.reporting[firstWord(w)] = true
 	}
 	e.negVerbs = map[string]bool{}
 	for w := range lx.Function["negation"] {

@@ -101,17 +101,7 @@ func (r *Router) translatedAdjective(word string) []string {
 		return v.([]string)
 	}
 	var out []string
-	w := wordnet.Fold(word)
-	forms := []string{w}
-	if s, ok := strings.CutSuffix(w, "s"); ok && len(s) > 2 {
-		forms = append(forms, s)
-	}
-	for _, f := range forms[:len(forms):len(forms)] {
-		if s, ok := strings.CutSuffix(f, "a"); ok && len(s) > 2 {
-			forms = append(forms, s+"o")
-		}
-	}
-	for _, f := range forms {
+	for _, f := range wordnet.AdjectiveForms(word) {
 		if !r.wn.PortugueseAdjective(f) {
 			continue
 		}

@@ -48,10 +48,10 @@ func (db *DB) Adjective(word string) bool {
 	return false
 }
 
-// PortugueseAdjective reports whether a Brazilian Portuguese word, folded
-// (see Fold), or the masculine singular of an adjective's regular forms
-// (molhada, molhados: molhado), has an adjective sense.
-func (db *DB) PortugueseAdjective(word string) bool {
+// AdjectiveForms are the forms a Brazilian Portuguese word may be an
+// adjective as, folded (see Fold): the word, then the masculine singular of
+// its regular plural and feminine forms (molhada, molhados: molhado).
+func AdjectiveForms(word string) []string {
 	w := Fold(strings.TrimSpace(word))
 	forms := []string{w}
 	if s, ok := strings.CutSuffix(w, "s"); ok && len(s) > 2 {
@@ -62,7 +62,13 @@ func (db *DB) PortugueseAdjective(word string) bool {
 			forms = append(forms, m+"o")
 		}
 	}
-	for _, f := range forms {
+	return forms
+}
+
+// PortugueseAdjective reports whether a Brazilian Portuguese word, or one
+// of its AdjectiveForms, has an adjective sense.
+func (db *DB) PortugueseAdjective(word string) bool {
+	for _, f := range AdjectiveForms(word) {
 		rest, ok := db.pt.find(f)
 		if !ok {
 			continue
