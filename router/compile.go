@@ -86,9 +86,12 @@ type toolInfo struct {
 	near     []string
 	nearList bool
 	makes    bool
-	// reads and writes are the tool's kind; headStem is the stem of the
+	// reads and writes are the tool's kind; nameReads is true when the
+	// catalogue leaves the kind to its form's default and the name's
+	// action only reads (readingActions). headStem is the stem of the
 	// head noun, without its prefix, or "".
 	reads, writes bool
+	nameReads     bool
 	headStem      string
 	actionID      int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
@@ -97,6 +100,20 @@ type toolInfo struct {
 	takes     [numValueKinds]bool
 	textLen   float64 // terms in the text field, for BM25
 	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once
+}
+
+// readingActions are the action concepts that only read: they change
+// nothing the tool acts on.
+var readingActions = map[string]bool{"get": true, "list": true, "search": true, "count": true,
+	"calculate": true, "estimate": true, "predict": true, "compare": true, "measure": true,
+	"recommend": true, "analyze": true, "detect": true, "explain": true, "summarize": true,
+	"translate": true, "verify": true, "validate": true}
+
+// unmarked reports whether the catalogue leaves t's kind to the default
+// of its form (an MCP or LangChain tool with no read-only hint): a write,
+// for its confirmation, that says nothing of what the tool does.
+func unmarked(t *catalogue.Tool) bool {
+	return strings.HasSuffix(t.KindRule, ":unmarked")
 }
 
 // param is one input parameter of a tool.
@@ -617,6 +634,11 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 			ti.actionID = id
 		}
+		// A tool whose catalogue does not say whether it writes is a
+		// write to confirm, but what its name does is evidence of what it
+		// is asked for: "which curtains are closed?" asks HassGetState,
+		// unmarked, as it asks a read.
+		ti.nameReads = unmarked(t) && readingActions[ti.action]
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
 		ti.required, ti.takes = paramKinds(ti.params)

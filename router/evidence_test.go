@@ -321,6 +321,14 @@ const shopping = `{"tools": [
  {"name": "TodoAddItem", "description": "Adds an item."}
 ]}`
 
+// states has unmarked tools (a write by default) and declared ones.
+const states = `{"tools": [
+ {"name": "GetState", "description": "Gets the state of a device."},
+ {"name": "TurnOff", "description": "Turns off a device."},
+ {"name": "get_door", "description": "Gets a door.", "annotations": {"readOnlyHint": false}},
+ {"name": "get_window", "description": "Gets a window.", "annotations": {"readOnlyHint": true}}
+]}`
+
 const pending = `{"tools": [
  {"name": "list_orders", "description": "Lists orders."},
  {"name": "list_pending_orders", "description": "Lists orders awaiting payment."},
@@ -364,7 +372,8 @@ type featureRow struct {
 // of a pt-BR router's "todo list".
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
-		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending}
+		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
+		"states.json": states}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -390,6 +399,15 @@ func TestFeatureRows(t *testing.T) {
 		{"pending.json", tokenize.Brazilian, "lista os pedidos pendentes", "list_pending_orders", "name_coverage", 1},
 		// So does a participle that qualifies a thing, by its action.
 		{"pending.json", tokenize.Brazilian, "lista os pedidos arquivados", "list_archived_orders", "name_coverage", 1},
+		// A question asks a tool of no declared kind whose name reads;
+		// a declared kind is the catalogue's, read or write.
+		{"states.json", tokenize.English, "which doors are closed?", "GetState", "question_name_read", 1},
+		{"states.json", tokenize.Brazilian, "quais portas estão fechadas?", "GetState", "question_name_read", 1},
+		{"states.json", tokenize.English, "get the state of the doors", "GetState", "question_name_read", 0},
+		{"states.json", tokenize.English, "which devices are off?", "TurnOff", "question_name_read", 0},
+		{"states.json", tokenize.English, "which doors are closed?", "get_door", "question_name_read", 0},
+		{"states.json", tokenize.English, "which windows are closed?", "get_window", "question_name_read", 0},
+		{"states.json", tokenize.English, "which windows are closed?", "get_window", "question_read", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

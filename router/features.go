@@ -83,6 +83,7 @@ const (
 	fUnheldFree               // the share of the clause's objects the tool holds nowhere, for a tool with a free-text parameter that may take them
 	fRequiredUnmet            // the share of the tool's required parameters nothing in the clause evidently fills (requiredUnmet)
 	fObjectKind               // an object of the turn the tool names nowhere is a kind of a thing its text names (wordnet hypernym; 1/sense, half two levels up)
+	fQuestionNameRead         // a question, and the tool, of no declared kind, reads by its name (readingActions)
 	numToolFeatures
 )
 
@@ -98,6 +99,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
+	"question_name_read",
 }
 
 // The features of "none", per clause.
@@ -516,6 +518,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fQuestionWrite] = 1
 	case f.statement && !read:
 		x[fStatementWrite] = 1
+	}
+	if f.question && ti.nameReads {
+		x[fQuestionNameRead] = 1
 	}
 	if (f.action == "get" || f.action == "list" || f.action == "search" || f.action == "") && read {
 		switch {
