@@ -362,7 +362,11 @@ func (e *Engine) Parse(turn string) *Parse {
 		case read:
 			p.Read += float64(n)
 		}
-		if n == 1 && len(pc.norm) <= 3 && !pc.fuzzy {
+		// A short word is a function word of some language, unless it is
+		// part of a hyphenated word the language does not read ("fw" of
+		// "fw-web", "pg" of "pg-main"): a name's or a code's, no
+		// language's.
+		if n == 1 && len(pc.norm) <= 3 && !pc.fuzzy && (read || strings.IndexByte(pc.text, '-') < 0) {
 			p.Short++
 			if read {
 				p.ShortRead++

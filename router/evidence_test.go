@@ -386,6 +386,10 @@ func TestFeatureRows(t *testing.T) {
 		{"devices.json", tokenize.English, "turn off the music", "turn_off", "object_kind", 0},
 		{"lists.json", tokenize.English, "add potatoes to the list", "ListAddItem", "missing_head", 0},
 		{"lists.json", tokenize.English, "add the light to the list", "ListAddItem", "missing_head", 1},
+		// So is a word no lexicon reads, or quoted text.
+		{"lists.json", tokenize.English, "add 'call the plumber' to the list", "ListAddItem", "missing_head", 0},
+		{"lists.json", tokenize.English, "add kitesurfing to the list", "ListAddItem", "missing_head", 0},
+		{"lists.json", tokenize.Brazilian, "adiciona kitesurfar à lista", "ListAddItem", "missing_head", 0},
 		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
 		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},

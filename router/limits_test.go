@@ -85,3 +85,27 @@ func TestCloseTwiceAndAlongside(t *testing.T) {
 		t.Errorf("Select after Close = %s %q, want get_order", d.Outcome, d.Tool)
 	}
 }
+
+// A turn is unread when it is in another language; the parts of a
+// hyphenated code ("fw-web", "pg-main") are no evidence of one.
+func TestReadLanguageOfCodes(t *testing.T) {
+	r := shop(t, Options{})
+	for _, tc := range []struct {
+		turn   string
+		unread bool
+	}{
+		{"open port 443 on firewall fw-web", false},
+		{"restart pg-main with failover", false},
+		{"let UDP 51820 through fw-vpn", false},
+		{"que hora es?", true},
+		{"hola como estas, como te llamas?", true},
+		{"kak rok ada size XL ga?", true},
+		{"montre-moi la commande", true},
+		{"cancela el pedido de la tienda", true},
+	} {
+		d := r.Select(tc.turn)
+		if got := d.Outcome == Unread; got != tc.unread {
+			t.Errorf("Select(%q) = %s (%s), want unread %v", tc.turn, d.Outcome, d.Reason, tc.unread)
+		}
+	}
+}
