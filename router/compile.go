@@ -483,7 +483,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	nameDF := map[string]int{}
 	verbLast, verbFirst := 0, 0
 	for i := range cat.Tools {
-		words := a.readNameWords(cat.Tools[i].Name) // a tool's name is its own: no memo
+		words := a.versioned(a.readNameWords(cat.Tools[i].Name)) // a tool's name is its own: no memo
 		names[i] = words
 		for j, w := range words {
 			if !slices.Contains(words[:j], w) {
@@ -1236,6 +1236,42 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	if len(ti.objects) == 0 {
 		ti.objects, ti.stems, ti.qualifier = nil, nil, nil // as a name with none reads
 	}
+}
+
+// versioned returns the words of a name after its namespace: the words
+// up to a version number that stands alone between them, when the words
+// after it have a verb and those before have none
+// (Services_1_FindProvider is find provider, of the namespace services,
+// version 1; get_top_10_orders is no namespace's).
+func (a *analyzer) versioned(words []string) []string {
+	for j := len(words) - 2; j > 0; j-- {
+		if isDigits(words[j]) {
+			if a.hasVerb(words[j+1:]) && !a.hasVerb(words[:j]) {
+				return words[j+1:]
+			}
+			break
+		}
+	}
+	return words
+}
+
+// hasVerb reports whether some word can be a verb.
+func (a *analyzer) hasVerb(words []string) bool {
+	for _, w := range words {
+		if _, ok := a.isVerb(w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // modifiers reports whether every word is only a modifier.

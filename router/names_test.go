@@ -139,6 +139,10 @@ func TestNameObjectSide(t *testing.T) {
 		// it name what it belongs to.
 		{"releases_api.ReleasesApi.delete_release", "delete [release release api release api] head release"},
 		{"invoice.get", "get [invoice] head invoice"},
+		// The words before a version number are the name's namespace.
+		{"Services_1_FindProvider", "search [provider] head provider"},
+		{"RentalCars_3_GetCarsAvailable", "get [car avail] head car"},
+		{"get_top_10_orders", "get [top 10 order] head order"},
 	}
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, "")
