@@ -111,9 +111,14 @@ func (e *Engine) classify(ps []piece) {
 		case canVerb && !canNoun && afterDet:
 			// "the new tickets", "my archived orders": after a
 			// determiner a verb form modifies the noun; it is no verb.
-			// A participle keeps the action it names, as a qualifier.
+			// A participle keeps the action it names, as a qualifier;
+			// an adjective of the lexicon ("a new order", "um novo
+			// pedido") is read as one.
 			pc.class = Unknown
-			if e.participle(pc.norm) {
+			switch {
+			case pc.bits&fAdjective != 0:
+				pc.class = Function
+			case e.participle(pc.norm):
 				pc.qualifier = pc.verb
 			}
 			pc.verb = ""

@@ -541,13 +541,18 @@ func verbsOf(clauses ...grammar.Clause) string {
 
 // TestParseQualifyingParticiple reads a participle right after its noun
 // as no verb of the clause, keeping the action it names; the clause's
-// own participle after "ser" is its verb.
+// own participle after "ser" is its verb; an adjective after a
+// determiner is no verb either.
 func TestParseQualifyingParticiple(t *testing.T) {
 	g := testGrammar(t)
 	for _, tt := range []struct{ in, word, class, concept string }{
 		{"lista os pedidos arquivados", "arquivados", "unknown", "archive"},
 		{"mostra as assinaturas canceladas", "canceladas", "unknown", "cancel"},
 		{"o pedido foi arquivado", "arquivado", "verb", "archive"},
+		// An adjective of the lexicon that is also an action word is
+		// read as the adjective after a determiner, the verb at the start.
+		{"cria um novo pedido", "novo", "function", ""},
+		{"novo pedido pro Bob", "novo", "verb", "create"},
 	} {
 		c := g.Parse(tt.in).Clauses[0]
 		found := false
