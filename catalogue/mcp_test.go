@@ -187,6 +187,8 @@ func checkKinds(t *testing.T, file, form string, want []kindRow) *Catalogue {
 		assert.Equal(t, w.name, tool.Name)
 		assert.Equal(t, w.kind, tool.Kind, "%s kind", w.name)
 		assert.Equal(t, w.rule, tool.KindRule, "%s kind rule", w.name)
+		// Only a form's default is unmarked: a declared write is not.
+		assert.Equal(t, w.rule == "mcp:unmarked" || w.rule == "langchain:unmarked", tool.Unmarked(), "%s unmarked", w.name)
 		assert.Equal(t, form, tool.Origin.Form, "%s form", w.name)
 	}
 	return c

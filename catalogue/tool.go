@@ -93,6 +93,13 @@ type Tool struct {
 	Origin Origin `json:"origin,omitzero"`
 }
 
+// Unmarked reports whether the tool's kind is its form's default, not a
+// declaration: an MCP or LangChain tool with no read-only hint, a write
+// (mcp:unmarked, langchain:unmarked) that says nothing of what it does.
+func (t *Tool) Unmarked() bool {
+	return strings.HasSuffix(t.KindRule, ":unmarked")
+}
+
 // Origin records the form and place a tool was imported from.
 type Origin struct {
 	// Form is mcp, openapi, langchain or typescript.

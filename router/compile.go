@@ -109,13 +109,6 @@ var readingActions = map[string]bool{"get": true, "list": true, "search": true, 
 	"recommend": true, "analyze": true, "detect": true, "explain": true, "summarize": true,
 	"translate": true, "verify": true, "validate": true}
 
-// unmarked reports whether the catalogue leaves t's kind to the default
-// of its form (an MCP or LangChain tool with no read-only hint): a write,
-// for its confirmation, that says nothing of what the tool does.
-func unmarked(t *catalogue.Tool) bool {
-	return strings.HasSuffix(t.KindRule, ":unmarked")
-}
-
 // param is one input parameter of a tool.
 type param struct {
 	name     string
@@ -638,7 +631,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		// write to confirm, but what its name does is evidence of what it
 		// is asked for: "which curtains are closed?" asks HassGetState,
 		// unmarked, as it asks a read.
-		ti.nameReads = unmarked(t) && readingActions[ti.action]
+		ti.nameReads = t.Unmarked() && readingActions[ti.action]
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
 		ti.required, ti.takes = paramKinds(ti.params)
@@ -1265,6 +1258,7 @@ func (a *analyzer) hasVerb(words []string) bool {
 	return false
 }
 
+// isDigits reports whether w is a number written in digits alone.
 func isDigits(w string) bool {
 	for i := 0; i < len(w); i++ {
 		if w[i] < '0' || w[i] > '9' {
