@@ -606,7 +606,10 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 			if hasVerb && !relative && e.startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
 				cut(i, i+1)
 			}
-		case pc.kind == pWord && pc.class == Verb:
+		case pc.kind == pWord && (pc.class == Verb || e.copulaAt(pc)):
+			// A copula is the verb of its clause too: "the dog walker is
+			// here, unlock the back door" says one thing and asks
+			// another.
 			hasVerb = true
 		}
 	}

@@ -793,6 +793,10 @@ var clauseRows = []clauseRow{
 	{"hold on, do not delete it", "pause|!delete"},
 	{"orders that have shipped but aren't delivered yet", "ship"},
 	{"I watched the show, it was great", "watch"},
+	// A copula is its clause's verb: a command after the comma is one of
+	// its own.
+	{"the dog walker is here, unlock the back door", "-|unlock"},
+	{"the server is stuck, restart it", "-|restart"},
 	// A relative pronoun after a noun opens a clause about the noun, to
 	// a comma or a sentence mark: its verbs command nothing.
 	{"find a shop that also repairs guitars", "search"},

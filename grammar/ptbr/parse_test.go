@@ -214,6 +214,10 @@ func TestParse(t *testing.T) {
 		// participle after a negation qualifies, and begins none.
 		{"espera, não aprova o pedido 42", "imperative wait - | imperative not approve order number=42@order"},
 		{"marca o e-mail 42 como não lido", "imperative mark_unread email number=42@email"},
+		// A copula is its clause's verb: a command after the comma is
+		// one of its own.
+		{"o servidor está travado, reinicia ele", "statement lock server | imperative restart -"},
+		{"a fatura está errada, cancela ela", "noun_phrase - invoice | imperative cancel -"},
 		// A relative pronoun after a noun opens a clause about the noun:
 		// its verbs command nothing, to a comma or a sentence mark.
 		{"acha uma loja que também conserta violões", "imperative search store"},
