@@ -671,8 +671,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		textRoom, descRoom = text, desc
 		text, desc = text[textAt:len(text):len(text)], desc[descAt:len(desc):len(desc)]
 		texts[i] = text
-		fields[i] = a.retrievalFields(ti, words, common, desc)
-		nameWords := a.nameWordTerms(words, ti.spelled, common)
+		compounds := a.compoundsOf(words)
+		fields[i] = a.retrievalFields(ti, words, compounds, common, desc)
+		nameWords := a.nameWordTerms(words, ti.spelled, compounds, common)
 		ti.nameWords = len(nameWords)
 		if cap(nameRoom)-len(nameRoom) < margin {
 			nameRoom = make([]int32, 0, chunk)
@@ -729,8 +730,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 // concepts the lexicons read it as. Terms are numbered by the memo's
 // table.
 //
-// desc are the retrieval terms compile read of the title and description.
-func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[string]bool, desc []int32) [numFields][]int32 {
+// desc are the retrieval terms compile read of the title and description;
+// compounds the concepts of the name's compound nouns (compoundsOf).
+func (a *analyzer) retrievalFields(ti *toolInfo, words []string, compounds [][]string, common map[string]bool, desc []int32) [numFields][]int32 {
 	var f [numFields][]int32
 	terms := a.memo.terms
 	word := func(dst []int32, w string) []int32 {
@@ -756,8 +758,10 @@ func (a *analyzer) retrievalFields(ti *toolInfo, words []string, common map[stri
 		default:
 			fd = &f[rfObject]
 			*fd = word(*fd, w)
-			for _, c := range a.nameCompounds(words, k) {
-				*fd = appendUniqueID(*fd, terms.id(c))
+			if compounds != nil {
+				for _, c := range compounds[k] {
+					*fd = appendUniqueID(*fd, terms.id(c))
+				}
 			}
 		}
 		if ti.spelled != nil && ti.spelled[k].from != "" {
@@ -842,8 +846,9 @@ func describes(f *[numFields][]int32) bool {
 
 // nameWordTerms are the retrieval terms of each content word of a name;
 // a word spelled out (spelled, which may be nil) holds the stem of the
-// name's word it came from too.
-func (a *analyzer) nameWordTerms(words []string, spelled []spelling, common map[string]bool) [][]string {
+// name's word it came from too, and a word of a compound (compounds, as
+// compoundsOf gives them) the compound's concepts.
+func (a *analyzer) nameWordTerms(words []string, spelled []spelling, compounds [][]string, common map[string]bool) [][]string {
 	var out [][]string
 	for k, w := range words {
 		if common[w] || a.stop[w] {
@@ -853,11 +858,29 @@ func (a *analyzer) nameWordTerms(words []string, spelled []spelling, common map[
 		if spelled != nil && spelled[k].from != "" {
 			ts = appendUnique(slices.Clip(ts), a.stemTerm(spelled[k].from))
 		}
-		for _, c := range a.nameCompounds(words, k) {
-			ts = appendUnique(slices.Clip(ts), c)
+		if compounds != nil {
+			for _, c := range compounds[k] {
+				ts = appendUnique(slices.Clip(ts), c)
+			}
 		}
 		if len(ts) > 0 {
 			out = append(out, ts)
+		}
+	}
+	return out
+}
+
+// compoundsOf are, beside the words of a name, the concepts of the
+// compound nouns each is part of (nameCompounds), read once for the
+// name's fields and its words' terms; nil when the name spells none.
+func (a *analyzer) compoundsOf(words []string) [][]string {
+	var out [][]string
+	for k := range words {
+		if cs := a.nameCompounds(words, k); len(cs) > 0 {
+			if out == nil {
+				out = make([][]string, len(words))
+			}
+			out[k] = cs
 		}
 	}
 	return out
