@@ -144,6 +144,7 @@ const (
 	fAdjective
 	fObligation
 	fRelative
+	fPlace
 )
 
 var classBits = map[string]uint32{
@@ -152,7 +153,7 @@ var classBits = map[string]uint32{
 	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
 	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
 	"verb": fOtherVerb, "adjective": fAdjective, "obligation": fObligation,
-	"relative": fRelative,
+	"relative": fRelative, "place": fPlace,
 }
 
 // NewEngine returns an Engine for lang. now gives today's date for

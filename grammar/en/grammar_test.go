@@ -635,6 +635,9 @@ var phrasalRows = []verbRow{
 	{"wake up the laptop", "wake", "laptop"},
 	// A particle apart from its verb before a noun phrase is a preposition.
 	{"put eggs on my list", "create", "egg"},
+	// A place adverb after it is no noun phrase: the particle stays.
+	{"turn the fan off everywhere", "turn_off", "fan"},
+	{"switch the heater on somewhere else", "turn_on", "heater"},
 	// Of the particles further on, the one that ends the phrase wins; one
 	// right after the verb is taken at once.
 	{"turn the lights in here off", "turn_off", "light"},
