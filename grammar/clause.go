@@ -760,6 +760,10 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		c.Act = Question
 	case request:
 		c.Act = Request
+	case endsQ && verbAt >= 0 && e.elidedCopula(ps, firstWord, verbAt):
+		// "any curtains open?", "alguma cortina aberta?": a yes-or-no
+		// question that leaves out its copula.
+		c.Act = Question
 	case verbAt >= 0 && verbAt != firstWord &&
 		(subject || !precededByFrame(ps[:verbAt]) || !e.isBase(&ps[verbAt]) && hasAux(ps[:verbAt])) &&
 		(!e.isBase(&ps[verbAt]) || hasAux(ps[:verbAt])):
@@ -1320,6 +1324,11 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 			asked, named = i, false
 		}
 	}
+	if cop < 0 && asked < 0 {
+		if first := firstWordAt(ps); first >= 0 && e.elidedCopula(ps, first, verbAt) {
+			cop = first // the thing is read after the indefinite, as after a copula
+		}
+	}
 	if cop < 0 || asked >= 0 && !named {
 		return "", false, false
 	}
@@ -1505,6 +1514,37 @@ func precededByFrame(ps []piece) bool {
 		}
 	}
 	return true
+}
+
+// elidedCopula reports whether a clause asks a yes-or-no question with its
+// copula left out: it opens with an indefinite determiner ("any",
+// "alguma"), a noun follows, and then the verb at verbAt, the state asked
+// about ("any curtains open?"). The caller knows the clause ends with a
+// question mark.
+func (e *Engine) elidedCopula(ps []piece, first, verbAt int) bool {
+	if first < 0 || verbAt <= first+1 {
+		return false
+	}
+	fw := &ps[first]
+	if fw.kind != pWord || fw.class != Function || fw.bits&fDeterminer == 0 || !e.lx.Has("indefinite", fw.norm) {
+		return false
+	}
+	for i := first + 1; i < verbAt; i++ {
+		if pc := &ps[i]; pc.kind == pWord && !pc.consumed && pc.class == Noun {
+			return true
+		}
+	}
+	return false
+}
+
+// firstWordAt is the index of the first word of ps not consumed, or -1.
+func firstWordAt(ps []piece) int {
+	for i := range ps {
+		if ps[i].kind == pWord && !ps[i].consumed {
+			return i
+		}
+	}
+	return -1
 }
 
 // isBase reports whether a verb (or the first word of a phrasal verb) is

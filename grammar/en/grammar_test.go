@@ -931,6 +931,11 @@ var stateRows = []stateRow{
 	{"is the floor wet?", ques, "get", "wet", true},
 	{"are the water pipes cold?", ques, "get", "cold", true},
 	{"is CO detected?", ques, "get", "detect", true},
+	// Spoken questions leave the copula out after an indefinite.
+	{"any curtains open?", ques, "get", "open", true},
+	{"any doors locked in the garage?", ques, "get", "lock", true},
+	// A command that opens with its verb is still a command.
+	{"open any curtains?", imp, "open", "", false},
 	// Which things are in a state: the action is read from the number.
 	{"which lights are on?", ques, "", "turn_on", true},
 	{"which invoices are overdue", ques, "", "overdue", true},
