@@ -333,6 +333,7 @@ func (e *Engine) Parse(turn string) *Parse {
 	pieces = e.phrases(turn, pieces)
 	pieces = e.reported(turn, pieces)
 	e.classify(pieces)
+	pieces = e.named(turn, pieces)
 	for _, t := range p.Tokens {
 		if t.Kind == tokenize.Punct && (t.Text == "¿" || t.Text == "¡") {
 			p.Foreign = true
@@ -636,6 +637,90 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 		return append(out, in[to:]...)
 	}
 	return in
+}
+
+// named reads a name a noun is given: after a phrase of the naming class
+// ("called", "named", "chamada") that follows a noun, or an adjective or a
+// word no lexicon knows after a noun ("a private repo called X", "uma
+// pasta nova chamada Y"), the words up to the next function word, verb or
+// mark are one quoted text, the name, and the phrase is dropped: "create a
+// label called Taxes 2026" names a label "Taxes 2026", not a tax. A name
+// already quoted stays as it is ("a folder called 'Invoices'"). The phrase
+// after a determiner or a preposition is a noun ("abre um chamado", "o
+// link da chamada"), and one after a pronoun a verb ("I called her").
+func (e *Engine) named(turn string, in []piece) []piece {
+	for i := 1; i < len(in); i++ {
+		if in[i].kind != pWord || in[i].consumed {
+			continue
+		}
+		n := e.classAt("naming", in[i:])
+		if n == 0 || !e.namedThing(in[:i]) {
+			continue
+		}
+		from := i + n
+		if from < len(in) && in[from].kind == pValue && in[from].arg.Kind == "quoted" {
+			return append(in[:i], in[from:]...)
+		}
+		to := from
+		for to < len(in) {
+			pc := &in[to]
+			if pc.kind == pPunct || pc.consumed || pc.kind == pWord && to > from &&
+				(pc.class == Verb || pc.class == Function && pc.bits&fAdjective == 0) ||
+				pc.kind == pWord && pc.class == Function && pc.bits&(fDeterminer|fPronoun|fPreposition|fConjunction|fClauseBreak|fAuxiliary) != 0 {
+				break
+			}
+			to++
+		}
+		if to == from {
+			continue
+		}
+		start, end := in[from].start, in[to-1].end
+		text := turn[start:end]
+		name := piece{kind: pValue, text: text, norm: text, start: start, end: end, class: Value,
+			arg: Arg{Kind: "quoted", Text: text, Value: text, Start: start, End: end}}
+		out := append(in[:i], name)
+		return append(out, in[to:]...)
+	}
+	return in
+}
+
+// namedThing reports whether the words before a naming phrase end with a
+// noun, perhaps with one adjective or unknown word after it.
+func (e *Engine) namedThing(before []piece) bool {
+	for k, j := 0, len(before)-1; j >= 0 && k < 2; j-- {
+		pc := &before[j]
+		if pc.consumed {
+			continue
+		}
+		switch {
+		case pc.kind != pWord:
+			return false
+		case pc.class == Noun:
+			return true
+		case k == 0 && (pc.class == Unknown || pc.class == Function && pc.bits&fAdjective != 0):
+			k++
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// classAt is how many pieces from the first of ps make the longest phrase
+// of a class of the lexicon, or 0.
+func (e *Engine) classAt(class string, ps []piece) int {
+	var room [64]byte
+	buf, best := room[:0], 0
+	for k := 0; k < len(ps) && k < 4 && ps[k].kind == pWord; k++ {
+		if k > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, ps[k].norm...)
+		if e.lx.Has(class, string(buf)) {
+			best = k + 1
+		}
+	}
+	return best
 }
 
 // firstWord is the first word of a piece's normalised form.

@@ -593,6 +593,34 @@ func TestParseSpokenNumbers(t *testing.T) {
 	testValues(t, rows(numberRows, numberWrong), "number", "money")
 }
 
+// nameRow is a turn that gives a thing a name: the thing, and the name as
+// quoted text ("" when there is none).
+type nameRow struct{ in, head, name string }
+
+var nameRows = []nameRow{
+	{"create a new label called Taxes 2026", "label", "Taxes 2026"},
+	{"create a private repo called billing-service in the acme org", "repository", "billing-service"},
+	{"add a stage named Legal review to the pipeline", "pipeline_stage", "Legal review"},
+	{"make a folder titled 'Invoices 2026'", "folder", "'Invoices 2026'"},
+	// After a pronoun, a determiner or no noun, the word is a verb or a noun.
+	{"I called her and left a voicemail", "", ""},
+	{"log the call with the customer", "call", ""},
+	{"create a label called", "label", ""},
+}
+
+func TestParseGivenNames(t *testing.T) {
+	for _, tt := range nameRows {
+		c := parse(t, tt.in).Clauses[0]
+		name := ""
+		if a, ok := c.FirstArg("quoted"); ok {
+			name = a.Text
+		}
+		if h := head(c); h != tt.head || name != tt.name {
+			t.Errorf("Parse(%q) = head %q name %q, want %q %q", tt.in, h, name, tt.head, tt.name)
+		}
+	}
+}
+
 // verbRow is a turn whose first clause's action and head object are read
 // from a phrasal verb.
 type verbRow struct{ in, action, head string }
