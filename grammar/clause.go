@@ -979,7 +979,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				lastNoun, lastPlural, sinceNoun = w.Concept, w.Plural, 0
 			}
 		case Unknown:
-			w.Stem = e.stemmer.Stem(pc.norm)
+			w.Stem = e.stemmer.Stem(e.lemma(pc.norm))
 			w.Concept = pc.qualifier
 			sinceNoun++
 		default:
@@ -1514,6 +1514,17 @@ func precededByFrame(ps []piece) bool {
 		}
 	}
 	return true
+}
+
+// lemma is the lemma of an irregular inflected form (Lexicon.Irregular),
+// or the word itself.
+func (e *Engine) lemma(w string) string {
+	if e.lx.Irregular != nil {
+		if l := e.lx.Irregular(w); l != "" {
+			return l
+		}
+	}
+	return w
 }
 
 // elidedCopula reports whether a clause asks a yes-or-no question with its

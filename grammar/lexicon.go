@@ -73,6 +73,12 @@ type Lexicon struct {
 	// for reading the state a question asks about ("is the floor wet?");
 	// nil when the language's lexicon does not say.
 	Adjective func(word string) bool
+	// Irregular gives the lemma of an irregular inflected form the
+	// language's wordnet lists ("spent": spend, "children": child), when
+	// the form is no noun of its own ("data", "left" stay), or ""; nil
+	// when the language's lexicon does not say. A word no lexicon reads
+	// is stemmed by its lemma, in a turn and in a tool's text alike.
+	Irregular func(word string) string
 	// Word reports whether a word (normalised) is a word of the language
 	// its wordnet knows, in any of its forms: such a word is read as
 	// written, never as a slip of typing for another word. Nil when the

@@ -171,6 +171,13 @@ func (a *analyzer) readWordTerm(w string, preferNoun bool) string {
 	if len(w) < 2 {
 		return ""
 	}
+	if irr := a.en.Lexicon().Irregular; irr != nil {
+		// A word no lexicon reads is stemmed by its lemma when it is an
+		// irregular form ("sold": sell), as a turn's words are.
+		if l := irr(w); l != "" {
+			w = l
+		}
+	}
 	return a.stemTerm(w)
 }
 

@@ -447,3 +447,23 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestIrregularFormsMatch checks that an irregular form no lexicon reads
+// reaches its lemma on both sides: in the turn ("spent" for a tool named
+// for spending) and in a tool's text ("dealt" for a turn that says deal).
+func TestIrregularFormsMatch(t *testing.T) {
+	r := newImported(t, "money.json", `{"tools": [
+ {"name": "spending_history", "description": "Shows what the user paid for."},
+ {"name": "handled_cases", "description": "Lists the cases an agent dealt with."},
+ {"name": "weather", "description": "Tells the weather."}
+]}`)
+	for _, tt := range []struct{ turn, tool string }{
+		{"how much have i spent on shoes", "spending_history"},
+		{"which cases do agents deal with", "handled_cases"},
+	} {
+		d := r.Select(tt.turn)
+		if len(d.Candidates) == 0 || d.Candidates[0].Tool != tt.tool || d.Candidates[0].Score == 0 {
+			t.Errorf("Select(%q).Candidates = %v, want %s first with a retrieval score", tt.turn, d.Candidates, tt.tool)
+		}
+	}
+}

@@ -57,6 +57,16 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 		return attribute(db, lx, adj)
 	}
 	lx.Adjective = db.Adjective
+	lx.Irregular = func(w string) string {
+		l := db.Lemma(w)
+		if l == "" || strings.Contains(l, " ") {
+			return ""
+		}
+		if n, _, _, ok := db.Noun(w); ok && n == w {
+			return "" // a noun of its own: "data", "left"
+		}
+		return l
+	}
 	lx.Word = db.Word
 	// Tool names are read through this lexicon: what a question word
 	// asks for must be a noun concept it gives.

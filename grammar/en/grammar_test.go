@@ -621,6 +621,25 @@ func TestParseGivenNames(t *testing.T) {
 	}
 }
 
+// TestParseIrregularStems checks that a word no lexicon reads is stemmed
+// by its lemma when it is an irregular form.
+func TestParseIrregularStems(t *testing.T) {
+	for _, tt := range []struct{ in, word, stem string }{
+		{"how much have i spent on shoes", "spent", "spend"},
+		{"what we dealt with", "dealt", "deal"},
+	} {
+		got := ""
+		for _, w := range parse(t, tt.in).Clauses[0].Words {
+			if w.Norm == tt.word {
+				got = w.Stem
+			}
+		}
+		if got != tt.stem {
+			t.Errorf("Parse(%q): stem of %q = %q, want %q", tt.in, tt.word, got, tt.stem)
+		}
+	}
+}
+
 // verbRow is a turn whose first clause's action and head object are read
 // from a phrasal verb.
 type verbRow struct{ in, action, head string }
