@@ -104,7 +104,7 @@ func (e *Engine) classify(ps []piece) {
 			}
 		}
 		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0 &&
-			!(e.copulaAt(prev) && nounBefore(ps, i))
+			!(e.copulaAt(prev) && nounBefore(ps, i)) || e.modifiedAfterDeterminer(ps, i)
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
 			pc.class = Function
@@ -121,7 +121,7 @@ func (e *Engine) classify(ps []piece) {
 			case e.participle(pc.norm):
 				pc.qualifier = pc.verb
 			}
-			pc.verb = ""
+			pc.verb, pc.modifier = "", true
 		case canVerb && e.participle(pc.norm) && prev != nil && prev.kind == pWord && prev.class == Noun:
 			// "pedidos cancelados", "notas de crédito emitidas": a
 			// participle right after its noun qualifies it; it is no
@@ -180,6 +180,34 @@ func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
 	}
 	pc.noun, pc.isNoun, pc.wordnet = nf, true, true
 	return true
+}
+
+// modifiedAfterDeterminer reports whether the words right before ps[i]
+// are a determiner (no relative, question word, pronoun or form of "be")
+// and then one or
+// two modifiers: adjectives, or verb forms read as modifiers ("the closed
+// posting", "my old posting"). A word there is inside the noun
+// phrase, no verb.
+func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
+	mods := 0
+	for k := i - 1; k >= 0; k-- {
+		pc := &ps[k]
+		if pc.consumed {
+			continue
+		}
+		if pc.kind != pWord {
+			return false
+		}
+		switch {
+		case pc.class == Function && pc.bits&fDeterminer != 0 && pc.bits&(fRelative|fQuestion|fConjunction|fPronoun) == 0:
+			return mods > 0 && !e.copulaAt(pc) // "se tá ligado desliga": tá is a verb
+		case mods < 2 && (pc.class == Function && pc.bits&fAdjective != 0 || pc.class == Unknown && (pc.qualifier != "" || pc.modifier)):
+			mods++
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // nounBefore reports whether the word two words before ps[i] is a noun: a

@@ -285,6 +285,7 @@ type piece struct {
 	phrasal    bool   // a verb completed by a particle further on
 	wordnet    bool   // a noun read from the language's wordnet, which the lexicon does not list
 	qualifier  string // the action of a participle that qualifies a noun ("pedidos arquivados"), read as no verb
+	modifier   bool   // a verb form inside a noun phrase, read as no verb ("the closed tickets")
 	punct      byte
 }
 

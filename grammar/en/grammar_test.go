@@ -1218,3 +1218,26 @@ func TestParseAdjectiveAfterDeterminer(t *testing.T) {
 		}
 	}
 }
+
+// TestParseVerbFormInNounPhrase checks that a verb form after a
+// determiner and its modifiers is inside the noun phrase, no verb, and that
+// one after a form of "be" or with no determiner before is still a verb.
+func TestParseVerbFormInNounPhrase(t *testing.T) {
+	for _, tt := range []struct{ in, word, want string }{
+		{"archive the closed posting 300", "posting", "unknown"},
+		{"show the latest posting", "posting", "unknown"},
+		{"what's a good use of my time", "use", "unknown"},
+		{"archive the posting", "archive", "verb archive"},
+		{"the old server, restart it", "restart", "verb restart"},
+	} {
+		got := "no word " + tt.word
+		for _, w := range parse(t, tt.in).Clauses[0].Words {
+			if w.Norm == tt.word {
+				got = strings.TrimSpace(w.Class.String() + " " + w.Concept)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("Parse(%q): %s is %s, want %s", tt.in, tt.word, got, tt.want)
+		}
+	}
+}
