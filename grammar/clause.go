@@ -210,6 +210,18 @@ func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
 	return false
 }
 
+// genitiveBefore reports whether the word right before ps[i] is a
+// genitive preposition ("of", "do").
+func genitiveBefore(ps []piece, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		if ps[k].consumed {
+			continue
+		}
+		return ps[k].kind == pWord && ps[k].bits&fGenitive != 0
+	}
+	return false
+}
+
 // nounBefore reports whether the word two words before ps[i] is a noun: a
 // word both a determiner and a form of "be" after a noun is the verb ("a
 // porta esta aberta", folded from está).
@@ -967,10 +979,13 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		if pc.kind == pValue {
 			a := pc.arg
 			counts := a.Kind == "number" && lastPlural && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun && ps[i+1].noun.Plural
-			if sinceNoun <= 2 && lastNoun != "" && a.Kind != "time" && !counts {
-				// "order 42"; a time of day is when, never which, and a
+			owner := a.Kind == "identifier" && lastPlural && genitiveBefore(ps, i)
+			if sinceNoun <= 2 && lastNoun != "" && a.Kind != "time" && !counts && !owner {
+				// "order 42"; a time of day is when, never which; a
 				// number between many things and a plural counts the
-				// plural ("as faturas dos últimos três meses").
+				// plural ("as faturas dos últimos três meses"); and an id
+				// after "of" a plural names their owner, not one of them
+				// ("os contracheques do E10442").
 				a.Noun = lastNoun
 			}
 			if c.Args == nil {

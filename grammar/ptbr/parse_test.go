@@ -68,6 +68,9 @@ func TestParse(t *testing.T) {
 		{"cria uma pasta chamada Projetos 2026", "imperative create folder quoted=Projetos_2026@folder"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
 		{"abre um chamado no suporte", "imperative open ticket"},
+		// An id after "do" a plural names their owner, not one of them.
+		{"mostra os contracheques do E10442", "imperative get paycheck identifier=E10442"},
+		{"mostra o contracheque do E10442", "imperative get paycheck identifier=E10442@paycheck"},
 		{"mostra o pedido 42", "imperative get order number=42@order"},
 		{"mostre-me o pedido 42", "imperative get order number=42@order"},
 		{"mostra-me o pedido 42", "imperative get order number=42@order"},
