@@ -102,6 +102,8 @@ type Engine struct {
 	negVerbs map[string]bool
 	// reporting are the first words of the reporting class's phrases.
 	reporting map[string]bool
+	// naming holds the first words of the naming class's phrases.
+	naming map[string]bool
 	// nextAfter are the words of each of Rules.NextAfter.
 	nextAfter [][]string
 	// forms holds what the maps above, the lexicon and the rules say of
@@ -192,6 +194,10 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 	e.reporting = map[string]bool{}
 	for w := range lx.Function["reporting"] {
 		e.reporting[firstWord(w)] = true
+	}
+	e.naming = map[string]bool{}
+	for w := range lx.Function["naming"] {
+		e.naming[firstWord(w)] = true
 	}
 	e.negVerbs = map[string]bool{}
 	for w := range lx.Function["negation"] {
@@ -651,7 +657,7 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 // link da chamada"), and one after a pronoun a verb ("I called her").
 func (e *Engine) named(turn string, in []piece) []piece {
 	for i := 1; i < len(in); i++ {
-		if in[i].kind != pWord || in[i].consumed {
+		if in[i].kind != pWord || in[i].consumed || !e.naming[firstWord(in[i].norm)] {
 			continue
 		}
 		n := e.classAt("naming", in[i:])

@@ -93,6 +93,7 @@ type toolInfo struct {
 	reads, writes bool
 	nameReads     bool
 	headStem      string
+	genericHead   bool // the head noun is a generic item of a list ("item", "entry")
 	actionID      int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
 	// kinds of value some parameter's type takes.
@@ -1258,6 +1259,10 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	}
 	if len(ti.objects) == 0 {
 		ti.objects, ti.stems, ti.qualifier = nil, nil, nil // as a name with none reads
+	}
+	if ti.head >= 0 {
+		name := strings.TrimPrefix(strings.TrimPrefix(ti.objects[ti.head], objectPrefix), stemPrefix)
+		ti.genericHead = a.en.Lexicon().Has("generic_noun", name)
 	}
 }
 

@@ -405,7 +405,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
-		if k == ti.head && r.en.Has("generic_noun", name) && (heldNowhere(m) || m.free > 0) {
+		if k == ti.head && ti.genericHead && (heldNowhere(m) || m.free > 0) {
 			// "add potatoes to the list": what no tool names is the
 			// item, and so is a word no lexicon reads or quoted text
 			// ("add kitesurfing to the list").
