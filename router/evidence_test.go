@@ -467,3 +467,31 @@ func TestIrregularFormsMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestUnseenObject checks none's unseen_object: the share of the clause's
+// objects no tool holds in any field.
+func TestUnseenObject(t *testing.T) {
+	r := newDoors(t)
+	for _, tt := range []struct {
+		turn string
+		want float64
+	}{
+		{"lock the front door", 0},
+		{"lock the bicycle", 1},
+		{"lock the door and the bicycle", 0.5},
+	} {
+		x := r.Explain(r.Select(tt.turn))
+		got := -1.0
+		for _, f := range x.None.Features {
+			if f.Feature == "unseen_object" {
+				got = f.Value
+			}
+		}
+		if got == -1 {
+			got = 0 // a zero value is left out of the explanation
+		}
+		if math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("Explain(Select(%q)): unseen_object = %v, want %v", tt.turn, got, tt.want)
+		}
+	}
+}

@@ -113,13 +113,14 @@ const (
 	nNoAction            // the clause names no action
 	nNoObject            // the clause names no object
 	nNoFit               // no candidate's name fits the clause at all
+	nUnseenObject        // the share of the clause's objects no tool holds in any field
 	numNoneFeatures
 )
 
 // noneFeatureNames name the features of none.
 var noneFeatureNames = [numNoneFeatures]string{
 	"bias", "best_bm25", "best_coverage", "unseen", "chitchat", "question", "no_action", "no_object",
-	"no_fit",
+	"no_fit", "unseen_object",
 }
 
 // The features of none as the model weighs them (relVec): none's own
@@ -804,6 +805,14 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	}
 	if len(f.objects) == 0 {
 		y[nNoObject] = 1
+	} else {
+		unseen := 0
+		for _, o := range f.objects {
+			if len(r.ix.terms[r.retrievalTerm(o)].postings) == 0 {
+				unseen++
+			}
+		}
+		y[nUnseenObject] = float64(unseen) / float64(len(f.objects))
 	}
 	return y
 }
