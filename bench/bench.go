@@ -113,7 +113,11 @@ type Metrics struct {
 	// chosen for: router.CostWrong for a wrong selection (a wrong tool,
 	// or any tool for a case that expects none), router.CostAbstain for
 	// any other outcome that is not right.
-	Cost       float64           `json:"cost"`
+	Cost float64 `json:"cost"`
+	// LogLoss is the mean negative log-likelihood of the right answers
+	// (router.Model.LogLoss), where the model's probabilities were read
+	// case by case: in cross-validation, not in a run of Select.
+	LogLoss    float64           `json:"log_loss,omitempty"`
 	Abstain    Abstain           `json:"abstain"`
 	ByLanguage map[string]*Score `json:"by_language"`
 	Baseline   *Baseline         `json:"baseline"`
@@ -129,6 +133,8 @@ type outcome struct {
 	selected  bool
 	prob      float64 // of the selected tool
 	rank      int     // place of the first right tool in the shortlist, 0 if absent
+	loss      float64 // the model's log loss of the right answer, when hasLoss
+	hasLoss   bool
 	// The baseline's.
 	baseTop   string
 	baseScore float64
@@ -156,8 +162,13 @@ func metrics(os []outcome, threshold float64) *Metrics {
 	}
 	selected := 0
 	cost := 0.0
+	loss, losses := 0.0, 0
 	for i := range os {
 		o := &os[i]
+		if o.hasLoss {
+			loss += o.loss
+			losses++
+		}
 		m.add(o.right)
 		switch {
 		case o.right:
@@ -221,6 +232,9 @@ func metrics(os []outcome, threshold float64) *Metrics {
 	n := float64(max(1, len(os)))
 	m.DeferredRight = round4(float64(deferred) / n)
 	m.Cost = round4(cost / n)
+	if losses > 0 {
+		m.LogLoss = round4(loss / float64(losses))
+	}
 	m.Ambiguous = round4(float64(ambiguous) / n)
 	if abstained > 0 {
 		m.Abstain.Precision = round4(float64(rightAbs) / float64(abstained))

@@ -280,6 +280,7 @@ func CrossValidate(root string, paths []string, l2 float64) (*CV, error) {
 			o.selected, o.prob = j.Outcome == router.Selected, j.Probability
 			o.ambiguous = j.Outcome == router.Ambiguous
 			o.abstained = !o.selected
+			o.loss, o.hasLoss = m.LogLoss(&tc.ex)
 			outs[tc.ex.Corpus] = append(outs[tc.ex.Corpus], o)
 		}
 		return outs, w.BaselineThreshold, nil

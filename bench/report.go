@@ -81,16 +81,20 @@ func bytesOf(n int64) string {
 // writeMetricsTable writes one row per corpus, and the overall row when
 // all is not nil.
 func writeMetricsTable(b *strings.Builder, _ string, by map[string]*Metrics, all *Metrics) {
-	b.WriteString("| corpus | cases | accuracy | deferred right | recall@1 | recall@5 | recall@10 | ambiguous | ece | cost | baseline | baseline, no abstention | baseline recall@5 |\n")
-	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| corpus | cases | accuracy | deferred right | recall@1 | recall@5 | recall@10 | ambiguous | ece | cost | log loss | baseline | baseline, no abstention | baseline recall@5 |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	row := func(name string, m *Metrics) {
 		bl, bn, br := "-", "-", "-"
 		if m.Baseline != nil {
 			bl, bn, br = pct(m.Baseline.Accuracy), pct(m.Baseline.AccuracyNoAbstain), recall(m.Baseline.RecallAt, "5")
 		}
-		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s | %.3f | %.3f | %s | %s | %s |\n", name, m.Cases, pct(m.Accuracy),
+		ll := "-" // read only where the model's probabilities are, in cross-validation
+		if m.LogLoss > 0 {
+			ll = fmt.Sprintf("%.3f", m.LogLoss)
+		}
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s | %.3f | %.3f | %s | %s | %s | %s |\n", name, m.Cases, pct(m.Accuracy),
 			pct(m.DeferredRight), recall(m.RecallAt, "1"), recall(m.RecallAt, "5"), recall(m.RecallAt, "10"),
-			pct(m.Ambiguous), m.ECE, m.Cost, bl, bn, br)
+			pct(m.Ambiguous), m.ECE, m.Cost, ll, bl, bn, br)
 	}
 	names := make([]string, 0, len(by))
 	for n := range by {

@@ -93,7 +93,7 @@ type toolInfo struct {
 	reads, writes bool
 	nameReads     bool
 	headStem      string
-	genericHead   bool // the head noun is a generic item of a list ("item", "entry")
+	genericHead   bool  // the head noun is a generic item of a list ("item", "entry")
 	actionID      int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
 	// kinds of value some parameter's type takes.

@@ -274,6 +274,46 @@ func judgeOrder(e *Example, th Thresholds, ps []float64, pNone float64, order []
 	return j
 }
 
+// minLikelihood is the least probability LogLoss reads: a right answer
+// the model gives no chance costs -log(minLikelihood), not infinity.
+const minLikelihood = 1e-4
+
+// LogLoss is the negative log of the probability the model gives the
+// right answer of the clause the fit reads: the right tools' summed
+// probability, or none's for a turn that asks for no tool or whose tool
+// is not among the candidates (then none is the best answer there is). It
+// reports false for a turn decided before the model. Unlike the cost, it
+// reads every probability, not only which side of a threshold it falls:
+// a change that makes the model surer of right answers lowers it before
+// any decision changes.
+func (m *Model) LogLoss(e *Example) (float64, bool) {
+	if len(e.clauses) > 0 {
+		e = &e.clauses[e.read]
+	}
+	if e.fixed != "" {
+		return 0, false
+	}
+	ps, pNone := m.probs(e)
+	p, some, reached := 0.0, false, false
+	for k := range ps {
+		some = some || !e.barred[k]
+		if e.right[k] {
+			p += ps[k]
+			reached = true
+		}
+	}
+	switch {
+	case !some:
+		p = 1 // no candidate can be selected: none is certain
+		if reached && !e.wantNone {
+			p = 0
+		}
+	case e.wantNone || !reached:
+		p = pNone
+	}
+	return -math.Log(math.Max(p, minLikelihood)), true
+}
+
 // Cost is what a judged example costs: 0 when right, CostWrong for a
 // wrong selection, CostAbstain otherwise.
 func (j Judged) Cost() float64 {

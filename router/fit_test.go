@@ -1,6 +1,7 @@
 package router
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -244,5 +245,38 @@ func TestJudgeDecidesAsSelect(t *testing.T) {
 		if j.Outcome != d.Outcome || j.Tool != d.Tool {
 			t.Errorf("%q: Judge decides %s %q, Select %s %q", ct.turn, j.Outcome, j.Tool, d.Outcome, d.Tool)
 		}
+	}
+}
+
+// TestLogLossFallsWithTheFit checks that the fitted model gives its own
+// turns' right answers more probability than the zero model: a lower mean
+// log loss, every turn counted once, each loss finite and not negative.
+func TestLogLossFallsWithTheFit(t *testing.T) {
+	exs := fitExamples(t)
+	w, err := Fit(exs, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitted, err := NewModel(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := func(m *Model) float64 {
+		sum, n := 0.0, 0
+		for i := range exs {
+			l, ok := m.LogLoss(&exs[i])
+			if !ok {
+				t.Fatalf("LogLoss(%q) not read", fitTurns[i].turn)
+			}
+			if l < 0 || l > -math.Log(minLikelihood)+1e-9 {
+				t.Errorf("LogLoss(%q) = %v, want in [0, %v]", fitTurns[i].turn, l, -math.Log(minLikelihood))
+			}
+			sum += l
+			n++
+		}
+		return sum / float64(n)
+	}
+	if z, f := mean(ZeroModel()), mean(fitted); f >= z {
+		t.Errorf("mean log loss: fitted %.3f, zero model %.3f; want the fitted lower", f, z)
 	}
 }
