@@ -495,3 +495,25 @@ func TestUnseenObject(t *testing.T) {
 		}
 	}
 }
+
+// TestSquaredFeatures checks that coverage_sq and bm25_sq are the squares
+// of coverage and bm25_turn, so the fit can weigh a tool that holds most
+// of a clause beyond a straight line.
+func TestSquaredFeatures(t *testing.T) {
+	r := newDoors(t)
+	x := r.Explain(r.Select("lock the front door of the house"))
+	c := candidate(x, "lock_door")
+	if c == nil {
+		t.Fatal("lock_door is no candidate")
+	}
+	for _, pair := range [][2]string{{"coverage", "coverage_sq"}, {"bm25_turn", "bm25_sq"}} {
+		v, ok := feature(c.Features, pair[0])
+		sq, ok2 := feature(c.Features, pair[1])
+		if !ok || !ok2 || v.Value == 0 {
+			t.Fatalf("lock_door lacks %s or %s: %+v", pair[0], pair[1], c.Features)
+		}
+		if math.Abs(sq.Value-v.Value*v.Value) > 2e-3 { // explanations round to three places
+			t.Errorf("%s = %v, want %s squared, %v", pair[1], sq.Value, pair[0], v.Value*v.Value)
+		}
+	}
+}

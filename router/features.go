@@ -84,6 +84,8 @@ const (
 	fRequiredUnmet            // the share of the tool's required parameters nothing in the clause evidently fills (requiredUnmet)
 	fObjectKind               // an object of the turn the tool names nowhere is a kind of a thing its text names (wordnet hypernym; 1/sense, half two levels up)
 	fQuestionNameRead         // a question, and the tool, of no declared kind, reads by its name (readingActions)
+	fCoverageSq               // coverage squared: what a tool that holds most of the clause adds beyond a straight line
+	fBM25Sq                   // bm25_turn squared: the same beyond a straight line for the retrieval score
 	numToolFeatures
 )
 
@@ -99,7 +101,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
-	"question_name_read",
+	"question_name_read", "coverage_sq", "bm25_sq",
 }
 
 // The features of "none", per clause.
@@ -551,6 +553,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameCoverage] = float64(held) / float64(n)
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
+	x[fCoverageSq] = x[fCoverage] * x[fCoverage]
+	x[fBM25Sq] = x[fBM25Turn] * x[fBM25Turn]
 	if ti.described {
 		x[fDescribed] = 1
 		x[fCoverageDescribed] = x[fCoverage]
