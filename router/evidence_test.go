@@ -496,10 +496,9 @@ func TestUnseenObject(t *testing.T) {
 	}
 }
 
-// TestSquaredFeatures checks that coverage_sq, bm25_sq and
-// name_coverage_sq are the squares of coverage, bm25_turn and
-// name_coverage, so the fit can weigh a tool that holds most of a clause,
-// or a clause that holds all of a name, beyond a straight line.
+// TestSquaredFeatures checks that coverage_sq and bm25_sq are the squares
+// of coverage and bm25_turn, so the fit can weigh a tool that holds most
+// of a clause beyond a straight line.
 func TestSquaredFeatures(t *testing.T) {
 	r := newDoors(t)
 	x := r.Explain(r.Select("lock the front door of the house"))
@@ -507,7 +506,7 @@ func TestSquaredFeatures(t *testing.T) {
 	if c == nil {
 		t.Fatal("lock_door is no candidate")
 	}
-	for _, pair := range [][2]string{{"coverage", "coverage_sq"}, {"bm25_turn", "bm25_sq"}, {"name_coverage", "name_coverage_sq"}} {
+	for _, pair := range [][2]string{{"coverage", "coverage_sq"}, {"bm25_turn", "bm25_sq"}} {
 		v, ok := feature(c.Features, pair[0])
 		sq, ok2 := feature(c.Features, pair[1])
 		if !ok || !ok2 || v.Value == 0 {

@@ -86,7 +86,6 @@ const (
 	fQuestionNameRead         // a question, and the tool, of no declared kind, reads by its name (readingActions)
 	fCoverageSq               // coverage squared: what a tool that holds most of the clause adds beyond a straight line
 	fBM25Sq                   // bm25_turn squared: the same beyond a straight line for the retrieval score
-	fNameCoverageSq           // name_coverage squared: a name the clause holds whole counts more than one it half holds
 	numToolFeatures
 )
 
@@ -102,7 +101,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
-	"question_name_read", "coverage_sq", "bm25_sq", "name_coverage_sq",
+	"question_name_read", "coverage_sq", "bm25_sq",
 }
 
 // The features of "none", per clause.
@@ -556,7 +555,6 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
 	x[fCoverageSq] = x[fCoverage] * x[fCoverage]
 	x[fBM25Sq] = x[fBM25Turn] * x[fBM25Turn]
-	x[fNameCoverageSq] = x[fNameCoverage] * x[fNameCoverage]
 	if ti.described {
 		x[fDescribed] = 1
 		x[fCoverageDescribed] = x[fCoverage]
