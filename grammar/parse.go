@@ -636,14 +636,21 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 			// "saying 'thanks'": the quote is the message already.
 			return append(in[:i], in[from:]...)
 		}
-		start, end := in[from].start, in[to-1].end
-		text := turn[start:end]
-		msg := piece{kind: pValue, text: text, norm: text, start: start, end: end, class: Value,
-			arg: Arg{Kind: "quoted", Text: text, Value: text, Start: start, End: end}}
-		out := append(in[:i], msg)
-		return append(out, in[to:]...)
+		return quoteRun(turn, in, i, from, to)
 	}
 	return in
+}
+
+// quoteRun replaces in[i:to] with one piece of quoted text, the turn's
+// text of in[from:to]: the words of a message or a name, without the
+// phrase before them (in[i:from]).
+func quoteRun(turn string, in []piece, i, from, to int) []piece {
+	start, end := in[from].start, in[to-1].end
+	text := turn[start:end]
+	q := piece{kind: pValue, text: text, norm: text, start: start, end: end, class: Value,
+		arg: Arg{Kind: "quoted", Text: text, Value: text, Start: start, End: end}}
+	out := append(in[:i], q)
+	return append(out, in[to:]...)
 }
 
 // named reads a name a noun is given: after a phrase of the naming class
@@ -681,12 +688,7 @@ func (e *Engine) named(turn string, in []piece) []piece {
 		if to == from {
 			continue
 		}
-		start, end := in[from].start, in[to-1].end
-		text := turn[start:end]
-		name := piece{kind: pValue, text: text, norm: text, start: start, end: end, class: Value,
-			arg: Arg{Kind: "quoted", Text: text, Value: text, Start: start, End: end}}
-		out := append(in[:i], name)
-		return append(out, in[to:]...)
+		return quoteRun(turn, in, i, from, to)
 	}
 	return in
 }
@@ -738,20 +740,7 @@ func firstWord(norm string) string {
 
 // reportingAt is how many pieces from the first of ps make the longest
 // phrase of the reporting class, or 0.
-func (e *Engine) reportingAt(ps []piece) int {
-	var room [64]byte
-	buf, best := room[:0], 0
-	for k := 0; k < len(ps) && k < 4 && ps[k].kind == pWord; k++ {
-		if k > 0 {
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, ps[k].norm...)
-		if e.lx.Has("reporting", string(buf)) {
-			best = k + 1
-		}
-	}
-	return best
-}
+func (e *Engine) reportingAt(ps []piece) int { return e.classAt("reporting", ps) }
 
 // monthAfterPreposition returns the number of the month pc names, when
 // the piece before it (the last of done) is a preposition; else 0.
