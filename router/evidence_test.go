@@ -517,3 +517,31 @@ func TestSquaredFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestIDFillsIDParameter checks that an id no noun names fills a required
+// parameter that holds an id, as the binder binds it: "archive msg_8812"
+// leaves nothing of archive_email unmet, and "archive the email" does.
+func TestIDFillsIDParameter(t *testing.T) {
+	r := newImported(t, "mail.json", `{"tools": [
+ {"name": "archive_email", "description": "Archive an email.",
+  "inputSchema": {"type": "object", "properties": {"messageId": {"type": "string", "description": "Message ID"}}, "required": ["messageId"]}},
+ {"name": "list_labels", "description": "List the mail labels."}
+]}`)
+	for _, tt := range []struct {
+		turn  string
+		unmet bool
+	}{
+		{"archive msg_8812", false},
+		{"archive the email", true},
+	} {
+		x := r.Explain(r.Select(tt.turn))
+		c := candidate(x, "archive_email")
+		if c == nil {
+			t.Fatalf("Select(%q): archive_email is no candidate", tt.turn)
+		}
+		_, unmet := feature(c.Features, "required_unmet")
+		if unmet != tt.unmet {
+			t.Errorf("Select(%q): archive_email has required_unmet %v, want %v", tt.turn, unmet, tt.unmet)
+		}
+	}
+}

@@ -495,6 +495,16 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			}
 			continue
 		}
+		if a.Kind == "identifier" {
+			// "archive msg_8812": an id no noun names fills a parameter
+			// that holds one, as the binder's identifier rule binds it,
+			// so the parameter is not unmet; it counts as no argument,
+			// as only a noun or a pattern says the id is of the tool's.
+			if j := idParam(ti.params, bound, a.Text); j >= 0 {
+				bound |= 1 << j
+				continue
+			}
+		}
 		switch a.Kind {
 		case "number", "money":
 			left.numbers++
@@ -683,6 +693,26 @@ func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
 		}
 	}
 	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words)
+}
+
+// idParam is the parameter, among the first 64 and none of bound, that
+// an id no noun names fills: one that holds an id (isIDLike) and whose
+// pattern, if any, the id matches, a required one first; or -1.
+func idParam(params []param, bound uint64, id string) int {
+	best := -1
+	for j := range params {
+		p := &params[j]
+		if j >= 64 || bound&(1<<j) != 0 || !isIDLike(p) || p.pattern != nil && !p.pattern.MatchString(id) {
+			continue
+		}
+		if p.required {
+			return j
+		}
+		if best < 0 {
+			best = j
+		}
+	}
+	return best
 }
 
 // The kinds of value a parameter's type takes, for value_fit.
