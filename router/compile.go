@@ -112,17 +112,20 @@ var readingActions = map[string]bool{"get": true, "list": true, "search": true, 
 
 // param is one input parameter of a tool.
 type param struct {
-	name     string
-	terms    []string // object terms of its name words
-	typ      string
-	format   string
-	pattern  *regexp.Regexp
-	prefix   string   // the pattern's literal prefix, upper case (INV-)
-	examples []string // ids its description and examples give
-	enum     []string
-	enumText []string // beside enum: each value's words, normalised and spaced, as a turn's words are
-	desc     string   // its description
-	required bool
+	name   string
+	terms  []string // object terms of its name words
+	typ    string
+	format string
+	// itemFormat is the format of an array's items ("email" for a list
+	// of addresses), or "".
+	itemFormat string
+	pattern    *regexp.Regexp
+	prefix     string   // the pattern's literal prefix, upper case (INV-)
+	examples   []string // ids its description and examples give
+	enum       []string
+	enumText   []string // beside enum: each value's words, normalised and spaced, as a turn's words are
+	desc       string   // its description
+	required   bool
 }
 
 // analyzer reads catalogue text into terms with the lexicons it is given,
@@ -1553,6 +1556,9 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 			continue
 		}
 		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name], desc: ps.Description}
+		if ps.Items != nil {
+			p.itemFormat = ps.Items.Format
+		}
 		for _, w := range tokenize.SplitName(name) {
 			if term := a.wordTerm(w, true); term != "" {
 				p.terms = append(p.terms, term)

@@ -545,3 +545,24 @@ func TestIDFillsIDParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestEmailFitsListOfAddresses checks that an email address is an
+// argument of a parameter that lists addresses (an array of strings of
+// format email), as of one that holds one.
+func TestEmailFitsListOfAddresses(t *testing.T) {
+	r := newImported(t, "events.json", `{"tools": [
+ {"name": "remove_attendees", "description": "Remove people from an event's guest list.",
+  "inputSchema": {"type": "object", "properties": {"eventId": {"type": "string"},
+   "attendees": {"type": "array", "items": {"type": "string", "format": "email"}}}, "required": ["eventId", "attendees"]}},
+ {"name": "remove_label", "description": "Remove a label from emails.",
+  "inputSchema": {"type": "object", "properties": {"labelId": {"type": "string"}}}}
+]}`)
+	x := r.Explain(r.Select("remove bob@example.com from the event"))
+	c := candidate(x, "remove_attendees")
+	if c == nil {
+		t.Fatal("remove_attendees is no candidate")
+	}
+	if f, ok := feature(c.Features, "argument"); !ok || !strings.Contains(f.Detail, "attendees") {
+		t.Errorf("remove_attendees: argument = %+v, %v; want bob@example.com -> attendees", f, ok)
+	}
+}

@@ -477,7 +477,9 @@ func fitParam(params []param, a grammar.Arg) int {
 				}
 			}
 		case "email":
-			if p.format == "email" || containsTerm(p.terms, objectPrefix+"email") {
+			// A list of addresses takes one too ("remove bob@example.com
+			// from the event": attendees).
+			if p.format == "email" || p.typ == "array" && p.itemFormat == "email" || containsTerm(p.terms, objectPrefix+"email") {
 				return i
 			}
 		case "date":
