@@ -184,10 +184,9 @@ func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
 
 // modifiedAfterDeterminer reports whether the words right before ps[i]
 // are a determiner (no relative, question word, pronoun or form of "be")
-// and then one or
-// two modifiers: adjectives, or verb forms read as modifiers ("the closed
-// posting", "my old posting"). A word there is inside the noun
-// phrase, no verb.
+// and then one or two modifiers: adjectives, or verb forms read as
+// modifiers ("the closed posting", "my old posting"). A word there is
+// inside the noun phrase, no verb.
 func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
 	mods := 0
 	for k := i - 1; k >= 0; k-- {
@@ -801,8 +800,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	case request:
 		c.Act = Request
 	case endsQ && verbAt >= 0 && e.elidedCopula(ps, firstWord, verbAt):
-		// "any curtains open?", "alguma cortina aberta?": a yes-or-no
-		// question that leaves out its copula.
+		// "any curtains open?": a yes-or-no question that leaves out
+		// its copula.
 		c.Act = Question
 	case verbAt >= 0 && verbAt != firstWord &&
 		(subject || !precededByFrame(ps[:verbAt]) || !e.isBase(&ps[verbAt]) && hasAux(ps[:verbAt])) &&
