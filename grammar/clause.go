@@ -104,11 +104,11 @@ func (e *Engine) classify(ps []piece) {
 			}
 		}
 		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0 &&
-			!(e.copulaAt(prev) && nounBefore(ps, i)) || e.modifiedAfterDeterminer(ps, i)
+			!(e.copulaAt(prev) && nounBefore(ps, i))
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
 			pc.class = Function
-		case canVerb && !canNoun && afterDet:
+		case canVerb && !canNoun && (afterDet || e.modifiedAfterDeterminer(ps, i)):
 			// "the new tickets", "my archived orders": after a
 			// determiner a verb form modifies the noun; it is no verb.
 			// A participle keeps the action it names, as a qualifier;
@@ -200,7 +200,7 @@ func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
 		switch {
 		case pc.class == Function && pc.bits&fDeterminer != 0 && pc.bits&(fRelative|fQuestion|fConjunction|fPronoun) == 0:
 			return mods > 0 && !e.copulaAt(pc) // "se tá ligado desliga": tá is a verb
-		case mods < 2 && (pc.class == Function && pc.bits&fAdjective != 0 || pc.class == Unknown && (pc.qualifier != "" || pc.modifier)):
+		case mods < 2 && (pc.class == Function && pc.bits&fAdjective != 0 || pc.class == Unknown && pc.modifier):
 			mods++
 		default:
 			return false
@@ -877,7 +877,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			}
 		}
 	case c.Act == Question:
-		if st, ok, which := e.stateQuestion(ps, verbAt); ok {
+		if st, ok, which := e.stateQuestion(ps, verbAt, firstWord); ok {
 			// The state's verb is no action asked for: the question
 			// asks to see (which ones, the router reads from the
 			// number of the thing).
@@ -1341,9 +1341,11 @@ func (e *Engine) copulaAt(pc *piece) bool {
 // are open?"). A question word right before "be" asks for a thing, not a
 // state ("what is the capital"), and another auxiliary before it asks
 // something else ("can it be moved?"); an infinitive or "you" after it
-// makes the verb an action ("is it possible to open the door?"). It
-// returns the state, as State says.
-func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which bool) {
+// makes the verb an action ("is it possible to open the door?"). A
+// question that leaves its copula out after an indefinite at firstWord,
+// the clause's first word, is read as if it stood there ("any curtains
+// open?"). It returns the state, as State says.
+func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string, ok, which bool) {
 	cop, asked, named := -1, -1, false
 	for i := range ps {
 		pc := &ps[i]
@@ -1366,10 +1368,8 @@ func (e *Engine) stateQuestion(ps []piece, verbAt int) (state string, ok, which 
 			asked, named = i, false
 		}
 	}
-	if cop < 0 && asked < 0 {
-		if first := firstWordAt(ps); first >= 0 && e.elidedCopula(ps, first, verbAt) {
-			cop = first // the thing is read after the indefinite, as after a copula
-		}
+	if cop < 0 && asked < 0 && e.elidedCopula(ps, firstWord, verbAt) {
+		cop = firstWord // the thing is read after the indefinite, as after a copula
 	}
 	if cop < 0 || asked >= 0 && !named {
 		return "", false, false
@@ -1588,16 +1588,6 @@ func (e *Engine) elidedCopula(ps []piece, first, verbAt int) bool {
 		}
 	}
 	return false
-}
-
-// firstWordAt is the index of the first word of ps not consumed, or -1.
-func firstWordAt(ps []piece) int {
-	for i := range ps {
-		if ps[i].kind == pWord && !ps[i].consumed {
-			return i
-		}
-	}
-	return -1
 }
 
 // isBase reports whether a verb (or the first word of a phrasal verb) is

@@ -841,8 +841,8 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 		y[nNoObject] = 1
 	} else {
 		unseen := 0
-		for _, o := range f.objects {
-			if len(r.ix.terms[r.retrievalTerm(o)].postings) == 0 {
+		for _, ps := range r.share(f, s).objectRet { // read once a clause
+			if len(ps) == 0 {
 				unseen++
 			}
 		}
