@@ -546,6 +546,35 @@ func TestIDFillsIDParameter(t *testing.T) {
 	}
 }
 
+// TestIDOfTheTextsFormFillsItsPattern checks that an id of the form the
+// tool's text gives ("e.g. octo-org/web-app") still fills the parameter
+// its pattern fits when no parameter has that form of its own: id_format
+// counts it, and the repository is not unmet.
+func TestIDOfTheTextsFormFillsItsPattern(t *testing.T) {
+	r := newImported(t, "repos.json", `{"tools": [
+ {"name": "merge_pull_request", "description": "Merge a pull request.",
+  "inputSchema": {"type": "object", "properties": {
+   "repo": {"type": "string", "description": "Repository in owner/name form, e.g. octo-org/web-app", "pattern": "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},
+   "pull_number": {"type": "integer", "description": "Pull request number"}}, "required": ["repo", "pull_number"]}},
+ {"name": "list_branches", "description": "List the branches of a repository."}
+]}`)
+	for _, tt := range []struct {
+		turn  string
+		unmet float64
+	}{
+		{"merge octo-org/web-app pull request 512", 0},
+		{"merge octo-org/web-app", 0.5},
+		{"merge the pull request", 1},
+	} {
+		if got := toolFeature(t, r, tt.turn, "merge_pull_request", "required_unmet"); got != tt.unmet {
+			t.Errorf("%q: merge_pull_request's required_unmet %v, want %v", tt.turn, got, tt.unmet)
+		}
+	}
+	if got := toolFeature(t, r, "merge octo-org/web-app", "merge_pull_request", "id_format"); got != 1 {
+		t.Errorf("merge octo-org/web-app: id_format %v, want 1", got)
+	}
+}
+
 // TestEmailFitsListOfAddresses checks that an email address is an
 // argument of a parameter that lists addresses (an array of strings of
 // format email), as of one that holds one.

@@ -472,12 +472,26 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				if why != nil {
 					why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
 				}
+				had := bound
 				for j := range ti.params {
 					if ti.params[j].prefix == pre && j < 64 {
 						bound |= 1 << j
 					}
 				}
 				fit = true
+				if bound == had {
+					// The tool's text gives the id's form, but no
+					// parameter of its own: the id fills the one its
+					// pattern or its being an id fits, for what is
+					// unmet; id_format has counted it as evidence.
+					j := fitParam(ti.params, a)
+					if j < 0 {
+						j = idParam(ti.params, bound, a.Text)
+					}
+					if j >= 0 && j < 64 {
+						bound |= 1 << j
+					}
+				}
 				continue
 			}
 		}

@@ -330,7 +330,8 @@ func TestParse(t *testing.T) {
 		{"desarquive o pedido 42", "imperative restore order number=42@order"},
 		{"pause a assinatura sub_123", "imperative pause subscription identifier=sub_123@subscription"},
 		{"retome a assinatura sub_123", "imperative resume subscription identifier=sub_123@subscription"},
-		{"reative a assinatura sub_123", "imperative enable subscription identifier=sub_123@subscription"},
+		{"habilite a assinatura sub_123", "imperative enable subscription identifier=sub_123@subscription"},
+		{"reative a assinatura sub_123", "imperative turn_on subscription identifier=sub_123@subscription"},
 		{"renove a assinatura por mais um ano", "imperative renew subscription"},
 		{"assine o plano anual", "imperative subscribe plan"},
 		{"aprove o pedido de férias do João", "imperative approve leave_request"},
@@ -463,7 +464,7 @@ func TestParseModalAfterComma(t *testing.T) {
 	}{
 		{"o ticket 3307 foi fechado cedo demais, pode reabrir?", "close reopen"},
 		{"o pedido foi enviado pro endereço errado, pode cancelar?", "send cancel"},
-		{"a fatura foi cancelada sem querer, podemos reativar?", "cancel enable"},
+		{"a fatura foi cancelada sem querer, podemos reativar?", "cancel turn_on"},
 	} {
 		var got []string
 		for _, c := range g.Parse(tt.in).Clauses {
