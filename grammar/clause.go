@@ -1063,11 +1063,13 @@ const setConcept = "set"
 
 // moveConcept and rescheduleConcept are the action concepts of moving a
 // thing and of moving it in time; transferConcept of handing it to
-// someone.
+// someone; openConcept of opening one, and createConcept of making one.
 const (
 	moveConcept       = "move"
 	rescheduleConcept = "reschedule"
 	transferConcept   = "transfer"
+	openConcept       = "open"
+	createConcept     = "create"
 )
 
 // construction is the action a construction gives the command whose verb
@@ -1081,8 +1083,18 @@ func (e *Engine) construction(ps []piece, verbAt int) string {
 		return rescheduleConcept
 	case given:
 		return transferConcept
+	case ps[verbAt].verb == openConcept && e.opensNew(ps[verbAt+1:]):
+		return createConcept
 	}
 	return ""
+}
+
+// opensNew reports whether the thing after a verb of opening is a new one
+// (the novelty class: "open an issue", "open a new account", "abre um
+// chamado"): opening it creates it.
+func (e *Engine) opensNew(rest []piece) bool {
+	nx := nextWord(rest)
+	return nx != nil && nx.class == Function && e.lx.Has("novelty", nx.norm)
 }
 
 // givenTo reports whether the verb at verbAt is a verb of giving ("give",

@@ -1181,7 +1181,7 @@ func TestParseNames(t *testing.T) {
 // verb: moving a thing to a day or a time reschedules it (a date that is
 // no destination moves nothing in time); putting it at a level sets it,
 // in a place adds it; giving it to someone hands it over, to the speaker
-// asks for it.
+// asks for it; opening a new thing creates it.
 func TestParseActionOfConstruction(t *testing.T) {
 	for _, tt := range []struct{ in, action string }{
 		{"move my 3pm meeting with Ana to 4pm", "reschedule"},
@@ -1196,6 +1196,11 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"give ticket 5102 to the billing group", "transfer"},
 		{"hand this over to Priya", "transfer"},
 		{"give me the full product catalogue, A to Z", "get"},
+		{"open an issue about the login button", "create"},
+		{"open a new support ticket for Acme", "create"},
+		{"open another PR from my branch", "create"},
+		{"open the garage door", "open"},
+		{"open email msg_8812", "open"},
 	} {
 		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)

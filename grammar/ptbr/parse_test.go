@@ -67,7 +67,7 @@ func TestParse(t *testing.T) {
 		// A name given after a noun is quoted text; "chamado" after a determiner is a ticket.
 		{"cria uma pasta chamada Projetos 2026", "imperative create folder quoted=Projetos_2026@folder"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
-		{"abre um chamado no suporte", "imperative open ticket"},
+		{"abre um chamado no suporte", "imperative create ticket"},
 		// An id after "do" a plural names their owner, not one of them.
 		{"mostra os contracheques do E10442", "imperative get paycheck identifier=E10442"},
 		{"mostra o contracheque do E10442", "imperative get paycheck identifier=E10442@paycheck"},
@@ -603,6 +603,9 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"passa a reunião evt_4410 pra quinta-feira", "reschedule"},
 		{"me passa o currículo do CAN-7001", "get"},
 		{"dá pra pagar a INV-0060002 com o cartão?", "pay"},
+		{"abre um chamado pro financeiro", "create"},
+		{"abre uma issue no acme/api", "create"},
+		{"abre a porta da garagem", "open"},
 	} {
 		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
