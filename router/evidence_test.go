@@ -575,6 +575,39 @@ func TestIDOfTheTextsFormFillsItsPattern(t *testing.T) {
 	}
 }
 
+// TestVerbDerivesHead checks that a verb whose word derives from the head
+// of a tool's name names the thing the tool makes ("subscribe" for
+// create_subscription, "deploy" for create_deployment): the head is not
+// missing, and the derivation is evidence; a verb of another word is
+// neither.
+func TestVerbDerivesHead(t *testing.T) {
+	r := newImported(t, "subs.json", `{"tools": [
+ {"name": "create_subscription", "description": "Creates a subscription to a plan."},
+ {"name": "create_deployment", "description": "Creates a deployment of a service."},
+ {"name": "list_plans", "description": "Lists the plans."}
+]}`)
+	for _, tt := range []struct {
+		turn, tool       string
+		derives, missing bool
+	}{
+		{"subscribe me to the starter plan", "create_subscription", true, false},
+		{"deploy the billing service", "create_deployment", true, false},
+		{"subscribe me to the starter plan", "list_plans", false, false},
+		{"create a plan for me", "create_subscription", false, true},
+	} {
+		x := r.Explain(r.Select(tt.turn))
+		c := candidate(x, tt.tool)
+		if c == nil {
+			t.Fatalf("%q: %s is no candidate", tt.turn, tt.tool)
+		}
+		_, derives := feature(c.Features, "verb_derives_head")
+		_, missing := feature(c.Features, "missing_head")
+		if derives != tt.derives || missing != tt.missing {
+			t.Errorf("%q: %s has verb_derives_head %v, missing_head %v; want %v, %v", tt.turn, tt.tool, derives, missing, tt.derives, tt.missing)
+		}
+	}
+}
+
 // TestEmailFitsListOfAddresses checks that an email address is an
 // argument of a parameter that lists addresses (an array of strings of
 // format email), as of one that holds one.

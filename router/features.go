@@ -86,6 +86,7 @@ const (
 	fQuestionNameRead         // a question, and the tool, of no declared kind, reads by its name (readingActions)
 	fCoverageSq               // coverage squared: what a tool that holds most of the clause adds beyond a straight line
 	fBM25Sq                   // bm25_turn squared: the same beyond a straight line for the retrieval score
+	fVerbDerivesHead          // the turn's verb and the head of the tool's name derive from each other (subscribe: subscription; wordnet, 1/sense)
 	numToolFeatures
 )
 
@@ -101,7 +102,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
-	"question_name_read", "coverage_sq", "bm25_sq",
+	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head",
 }
 
 // The features of "none", per clause.
@@ -346,6 +347,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 		fit = true
 	}
+	// "subscribe us to the starter plan" for create_subscription: the
+	// verb names the thing the tool makes, by a derivation of its word.
+	derived := false
+	if ti.head >= 0 && ti.head < len(ti.lemmas) && m.actionRelated != nil && !m.weak {
+		if rel, ok := m.actionRelated[ti.lemmas[ti.head].lemma]; ok && rel.kind == wordnet.Derivation {
+			x[fVerbDerivesHead] = relationWeight(rel)
+			if why != nil {
+				why.note(fVerbDerivesHead, "%s ~ %s: derivation, sense %d", m.turnAction, ti.lemmas[ti.head].lemma, rel.sense)
+			}
+			derived = true
+		}
+	}
 	// 2. Objects.
 	for k, o := range f.objects {
 		at := indexTerm(ti.objects, o)
@@ -404,7 +417,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	for k, o := range ti.objects {
 		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || argNames(f, o) ||
-			f.action != "" && o == m.objectAction || k == ti.head && idNamed {
+			f.action != "" && o == m.objectAction || k == ti.head && (idNamed || derived) {
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
