@@ -1021,7 +1021,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				lastNoun, lastPlural, sinceNoun = w.Concept, w.Plural, 0
 			}
 		case Unknown:
-			w.Stem = e.stemmer.Stem(e.lemma(pc.norm))
+			w.Stem = e.stemmer.Stem(e.lx.Lemma(pc.norm))
 			w.Concept = pc.qualifier
 			sinceNoun++
 		default:
@@ -1568,17 +1568,6 @@ func precededByFrame(ps []piece) bool {
 		}
 	}
 	return true
-}
-
-// lemma is the lemma of an irregular inflected form (Lexicon.Irregular),
-// or the word itself.
-func (e *Engine) lemma(w string) string {
-	if e.lx.Irregular != nil {
-		if l := e.lx.Irregular(w); l != "" {
-			return l
-		}
-	}
-	return w
 }
 
 // elidedCopula reports whether a clause asks a yes-or-no question with its

@@ -536,6 +536,18 @@ func (lx *Lexicon) OfNouns(phrase string) bool {
 	return true
 }
 
+// Lemma is the lemma of an irregular inflected form (Irregular), or the
+// word itself: a word no lexicon reads is stemmed by it, in a turn and in
+// a tool's text alike.
+func (lx *Lexicon) Lemma(w string) string {
+	if lx.Irregular != nil {
+		if l := lx.Irregular(w); l != "" {
+			return l
+		}
+	}
+	return w
+}
+
 // IsAntonym reports whether two action concepts are opposites.
 func (lx *Lexicon) IsAntonym(a, b string) bool {
 	for _, x := range lx.Antonyms[a] {

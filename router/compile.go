@@ -175,14 +175,9 @@ func (a *analyzer) readWordTerm(w string, preferNoun bool) string {
 	if len(w) < 2 {
 		return ""
 	}
-	if irr := a.en.Lexicon().Irregular; irr != nil {
-		// A word no lexicon reads is stemmed by its lemma when it is an
-		// irregular form ("sold": sell), as a turn's words are.
-		if l := irr(w); l != "" {
-			w = l
-		}
-	}
-	return a.stemTerm(w)
+	// A word no lexicon reads is stemmed by its lemma when it is an
+	// irregular form ("sold": sell), as a turn's words are.
+	return a.stemTerm(a.en.Lexicon().Lemma(w))
 }
 
 // readSegment reads the tokens of free text (a description) into terms,

@@ -348,9 +348,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		fit = true
 	}
 	// "subscribe us to the starter plan" for create_subscription: the
-	// verb names the thing the tool makes, by a derivation of its word.
+	// verb names the thing the tool makes, by a derivation of its word
+	// (actionRelated is read only with the wordnet, and so are the
+	// lemmas beside ti.objects).
 	derived := false
-	if ti.head >= 0 && ti.head < len(ti.lemmas) && m.actionRelated != nil && !m.weak {
+	if ti.head >= 0 && m.actionRelated != nil && !m.weak {
 		if rel, ok := m.actionRelated[ti.lemmas[ti.head].lemma]; ok && rel.kind == wordnet.Derivation {
 			x[fVerbDerivesHead] = relationWeight(rel)
 			if why != nil {
@@ -867,13 +869,7 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 	if len(f.objects) == 0 {
 		y[nNoObject] = 1
 	} else {
-		unseen := 0
-		for _, ps := range r.share(f, s).objectRet { // read once a clause
-			if len(ps) == 0 {
-				unseen++
-			}
-		}
-		y[nUnseenObject] = float64(unseen) / float64(len(f.objects))
+		y[nUnseenObject] = float64(unseenObjects(r.share(f, s))) / float64(len(f.objects)) // read once a clause
 	}
 	return y
 }

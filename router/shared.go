@@ -314,13 +314,17 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
 
 // heldNowhere reports whether the clause has an object no tool holds in
 // any field.
-func heldNowhere(m *shared) bool {
+func heldNowhere(m *shared) bool { return unseenObjects(m) > 0 }
+
+// unseenObjects counts the clause's objects no tool holds in any field.
+func unseenObjects(m *shared) int {
+	n := 0
 	for _, ps := range m.objectRet {
 		if len(ps) == 0 {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // textHolds reports whether tool i is among ps, a term's postings, in its
