@@ -108,6 +108,24 @@ func (e *Engine) classify(ps []piece) {
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
 			pc.class = Function
+		case !canVerb && canNoun && pc.bits == 0 && relativeAfterNoun(ps, i) && !verbNext(ps[i+1:]):
+			// "a restaurant that serves pizza": a word only a noun to
+			// the lexicon, right after a relative pronoun and its noun,
+			// is the relative clause's verb, which the lexicon does not
+			// know; no thing the turn names. One a verb follows is the
+			// relative clause's subject ("the invoices that customer
+			// paid").
+			pc.class = Unknown
+			prev = pc
+			continue
+		case canVerb && relativeAfterNoun(ps, i):
+			// "tickets that mention the app", "restaurantes que servem
+			// pizza": the verb of a relative clause after its noun
+			// qualifies the noun by the action it names; it is no verb
+			// of the clause, and no noun after a determiner.
+			pc.class = Unknown
+			pc.qualifier = pc.verb
+			pc.verb = ""
 		case canVerb && !canNoun && (afterDet || e.modifiedAfterDeterminer(ps, i)):
 			// "the new tickets", "my archived orders": after a
 			// determiner a verb form modifies the noun; it is no verb.
@@ -118,7 +136,7 @@ func (e *Engine) classify(ps []piece) {
 			switch {
 			case pc.bits&fAdjective != 0:
 				pc.class = Function
-			case e.participle(pc.norm):
+			case e.participle(pc.norm) || e.rules.Attributive != nil && e.rules.Attributive(pc.norm):
 				pc.qualifier = pc.verb
 			}
 			pc.verb, pc.modifier = "", true
@@ -207,6 +225,35 @@ func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
 		}
 	}
 	return false
+}
+
+// relativeAfterNoun reports whether the word right before ps[i] is a
+// relative pronoun ("that", "which", "que") and the word before that a
+// noun: ps[i] then starts a relative clause.
+func relativeAfterNoun(ps []piece, i int) bool {
+	seen := 0
+	for k := i - 1; k >= 0; k-- {
+		pc := &ps[k]
+		if pc.consumed {
+			continue
+		}
+		switch seen {
+		case 0:
+			if pc.kind != pWord || pc.class != Function || pc.bits&fRelative == 0 {
+				return false
+			}
+		default:
+			return pc.kind == pWord && pc.class == Noun
+		}
+		seen++
+	}
+	return false
+}
+
+// verbNext reports whether the next word of rest can be a verb.
+func verbNext(rest []piece) bool {
+	next := nextPiece(rest)
+	return next != nil && next.kind == pWord && next.verb != ""
 }
 
 // genitiveBefore reports whether the word right before ps[i] is a

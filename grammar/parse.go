@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,11 @@ type Rules struct {
 	// pago); nil where it does not (English "cancelled" is also a past
 	// tense).
 	Participle func(norm string) bool
+	// Attributive reports whether a verb form that modifies a noun after
+	// a determiner is a past participle ("the archived orders", "all
+	// voided invoices"), where Participle cannot tell it in general; nil
+	// where Participle does.
+	Attributive func(norm string) bool
 	// IDNouns are the nouns that only introduce an id ("number", "id",
 	// "no", "número"), passed over when an argument looks for its noun.
 	IDNouns []string
@@ -475,6 +481,11 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			i = j - 1
 			continue
 		}
+		if v, j, ok := e.scaledNumber(turn, in, i); ok {
+			out = append(out, v)
+			i = j - 1
+			continue
+		}
 		if pc.kind != pWord {
 			out = keep(out, in, i)
 			continue
@@ -512,7 +523,81 @@ func (e *Engine) values(turn string, in []piece) []piece {
 		}
 		out = keep(out, in, i)
 	}
+	sharedYear(out)
 	return out
+}
+
+// sharedYear gives a day of a month written with no year the year of
+// the date after it, when one word (to, and, until, a dash) joins them:
+// "from August 15 to August 17, 2023" is a span of 2023 ("tomorrow" and
+// "next monday" keep theirs).
+func sharedYear(out []piece) {
+	for k := 0; k+2 < len(out); k++ {
+		a, b := &out[k], &out[k+2]
+		if a.kind != pValue || b.kind != pValue || a.arg.Kind != "date" || b.arg.Kind != "date" ||
+			len(a.arg.Value) != 10 || len(b.arg.Value) != 10 || !strings.ContainsAny(a.text, "0123456789") || hasYear(a.text) || !hasYear(b.text) ||
+			out[k+1].kind == pValue {
+			continue
+		}
+		a.arg.Value = b.arg.Value[:4] + a.arg.Value[4:]
+	}
+}
+
+// hasYear reports whether a date's text writes a year: four digits.
+func hasYear(text string) bool {
+	run := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] >= '0' && text[i] <= '9' {
+			if run++; run == 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// scaledNumber reads a number or an amount written in digits and scaled
+// by a number word after it: "1.5 million", "$2 billion", "20 mil reais"
+// ("20 thousand reais"). It returns the value piece and the piece after
+// it.
+func (e *Engine) scaledNumber(turn string, in []piece, i int) (piece, int, bool) {
+	pc := &in[i]
+	if pc.kind != pValue || pc.arg.Kind != "number" && pc.arg.Kind != "money" || i+1 >= len(in) {
+		return piece{}, i, false
+	}
+	next := &in[i+1]
+	if next.kind != pWord || next.f.classes()&fNumber == 0 {
+		return piece{}, i, false
+	}
+	scale := e.forms.extra(next.f).number
+	if scale < 1000 {
+		return piece{}, i, false
+	}
+	amount, code, _ := strings.Cut(pc.arg.Value, " ")
+	x, err := strconv.ParseFloat(amount, 64)
+	if err != nil {
+		return piece{}, i, false
+	}
+	j := i + 2
+	if code == "" && j < len(in) && in[j].kind == pWord {
+		if c, ok := tokenize.CurrencyOf(in[j].norm); ok {
+			code = c
+			j++
+		}
+	}
+	v := x * float64(scale)
+	if r := math.Round(v); math.Abs(v-r) < 1e-6*math.Max(1, math.Abs(v)) {
+		v = r // 0.1 thousand is 100, not 100.00000000000001
+	}
+	value := strconv.FormatFloat(v, 'f', -1, 64)
+	kind := "number"
+	if code != "" {
+		kind, value = "money", value+" "+code
+	}
+	text := turn[pc.start:in[j-1].end]
+	return e.valuePiece(text, pc.start, in[j-1].end, Arg{Kind: kind, Text: text, Value: value, Start: pc.start, End: in[j-1].end}), j, true
 }
 
 // spanBefore reports whether the last one or two pieces of done are a
@@ -812,7 +897,9 @@ func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 
 // monthDate reads a month's name next to a day's number: "March 1",
 // "1 March", "1st of March" ("1 de março" where the language joins them
-// with a preposition). The year is this year.
+// with a preposition), and a year written after it ("March 1, 2022",
+// "1 de março de 2022"); with no year, the year is this year. A month's
+// name before a year alone is that month ("May 2024", "maio de 2024").
 func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 	month := func(p *piece) int {
 		if p.kind != pWord {
@@ -831,10 +918,19 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		}
 		return 0
 	}
-	date := func(m, d int) string { return fmt.Sprintf("%04d-%02d-%02d", e.now().Year(), m, d) }
+	date := func(m, d, j int) (string, int, bool) {
+		y, k := e.yearAt(in, j)
+		if k == j {
+			y = e.now().Year()
+		}
+		return fmt.Sprintf("%04d-%02d-%02d", y, m, d), k, true
+	}
 	if m := month(&in[i]); m > 0 && i+1 < len(in) {
 		if d := day(&in[i+1]); d > 0 {
-			return date(m, d), i + 2, true
+			return date(m, d, i+2)
+		}
+		if y, k := e.yearAt(in, i+1); k > i+1 {
+			return fmt.Sprintf("%04d-%02d", y, m), k, true
 		}
 	}
 	if d := day(&in[i]); d > 0 {
@@ -844,11 +940,29 @@ func (e *Engine) monthDate(in []piece, i int) (string, int, bool) {
 		}
 		if j < len(in) {
 			if m := month(&in[j]); m > 0 {
-				return date(m, d), j + 1, true
+				return date(m, d, j+1)
 			}
 		}
 	}
 	return "", i, false
+}
+
+// yearAt reads a year written after a date from piece j: a number from
+// 1900 to 2199 (a larger or smaller one after a date is more often a
+// count: "March 3, 1500 units"), after a comma or a preposition or nothing ("March 1, 2022",
+// "1 de março de 2022", "May 2024"). It returns the year and the piece
+// after it, or j when there is none.
+func (e *Engine) yearAt(in []piece, j int) (int, int) {
+	k := j
+	if k < len(in) && (in[k].kind == pPunct && in[k].punct == ',' || in[k].kind == pWord && in[k].f.classes()&fPreposition != 0) {
+		k++
+	}
+	if k < len(in) && in[k].kind == pValue && in[k].arg.Kind == "number" && len(in[k].arg.Value) == 4 {
+		if y, ok := smallInt(in[k].arg.Value); ok && y >= 1900 && y < 2200 {
+			return y, k + 1
+		}
+	}
+	return 0, j
 }
 
 // relativeDate reads today, tomorrow, next monday, monday, segunda que vem.

@@ -3,6 +3,7 @@ package router
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -338,6 +339,7 @@ func hasValues(p *grammar.Parse) bool {
 	return false
 }
 
+// round3 rounds x to three decimals, half away from zero (-1 stays -1).
 func round3(x float64) float64 {
-	return float64(int(x*1000+0.5)) / 1000
+	return math.Round(x*1000) / 1000
 }

@@ -628,3 +628,42 @@ func TestEmailFitsListOfAddresses(t *testing.T) {
 		t.Errorf("remove_attendees: argument = %+v, %v; want bob@example.com -> attendees", f, ok)
 	}
 }
+
+// TestIndefiniteAgreesWithSearch checks number agreement: an indefinite
+// article before a singular head asks for any one of its kind, which a
+// tool that searches or lists many finds, while the same singular head
+// with a definite article, or before a tool that gets one, does not
+// agree with a plural name.
+func TestIndefiniteAgreesWithSearch(t *testing.T) {
+	r := newImported(t, "food.json", `{"tools": [
+ {"name": "find_restaurants", "description": "Search restaurants by city and cuisine.", "annotations": {"readOnlyHint": true}},
+ {"name": "archive_restaurants", "description": "Archive restaurants of the directory."},
+ {"name": "get_menu", "description": "Get the menu of a restaurant.", "annotations": {"readOnlyHint": true}}
+]}`)
+	cat, err := catalogue.Import("food.json", []byte(`{"tools": [
+ {"name": "find_restaurants", "description": "Search restaurants by city and cuisine.", "annotations": {"readOnlyHint": true}}
+]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := newClosed(t, cat, Options{Language: tokenize.Brazilian})
+	for _, tt := range []struct {
+		r          *Router
+		turn, tool string
+		want       float64
+	}{
+		{r, "find a restaurant in Lisbon", "find_restaurants", 1},
+		{r, "find restaurants in Lisbon", "find_restaurants", 1},
+		{r, "find the restaurant in Lisbon", "find_restaurants", -1},
+		{r, "archive a restaurant", "archive_restaurants", -1},
+		{pt, "procura um restaurante em Lisboa", "find_restaurants", 1},
+	} {
+		c := candidate(tt.r.Explain(tt.r.Select(tt.turn)), tt.tool)
+		if c == nil {
+			t.Fatalf("%q: %s is no candidate", tt.turn, tt.tool)
+		}
+		if got, _ := feature(c.Features, "agreement"); got.Value != tt.want {
+			t.Errorf("%q: %s has agreement %v, want %v", tt.turn, tt.tool, got.Value, tt.want)
+		}
+	}
+}

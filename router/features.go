@@ -445,7 +445,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
-		if f.plural == ti.plural {
+		if f.plural == ti.plural || f.anyOne && ti.plural && (ti.action == "search" || ti.action == "list") {
+			// A search or a list of many finds any one of them.
 			x[fAgreement] = 1
 		} else {
 			x[fAgreement] = -1

@@ -27,6 +27,7 @@ type features struct {
 	plural        bool     // the head object is plural
 	all           bool     // the turn asks about all of a kind ("cancel all timers")
 	some          bool     // the turn asks about any there are ("any open invoices?")
+	anyOne        bool     // the head object is one of its kind, any ("find a restaurant")
 	actionFuzzy   bool     // the verb was read within an edit ("refnud")
 	fuzzy         []string // object and name-word terms read within an edit
 	hasID         bool     // an argument names one thing
@@ -120,6 +121,17 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// The number of a thing the catalogue names: "details" is no
 		// request for many of anything.
 		f.plural = c.Words[head].Plural
+	}
+	if head >= 0 && !f.plural {
+		// "find a restaurant", "procura um restaurante": an indefinite
+		// article before the head, past its modifiers, asks for any one
+		// of its kind.
+		for k := head - 1; k >= 0; k-- {
+			if w := &c.Words[k]; w.Class == grammar.Function {
+				f.anyOne = r.gram.Lexicon().Has("indefinite_article", w.Norm)
+				break
+			}
+		}
 	}
 	for i := range c.Words {
 		w := &c.Words[i]

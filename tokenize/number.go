@@ -68,7 +68,8 @@ func CanonicalNumber(s string, lang Language) (string, bool) {
 }
 
 // canonicalDate reads 2026-05-01 (ISO) and 01/05/2026 or 1/5/26 (day
-// first, as pt-BR and most of the world write it) into ISO 8601.
+// first, as pt-BR and most of the world write it; month first when only
+// that reading is a date, 12/31/2026) into ISO 8601.
 func canonicalDate(s string) (string, bool) {
 	var y, m, d int
 	switch {
@@ -91,6 +92,12 @@ func canonicalDate(s string) (string, bool) {
 			return "", false
 		}
 		d, m, y = v[0], v[1], v[2]
+		if m > 12 && d <= 12 {
+			// 12/31/2023: a month first, as the United States write
+			// it, is the only reading when the second number is no
+			// month.
+			d, m = m, d
+		}
 		if y < 100 {
 			y += 2000
 		}

@@ -89,6 +89,9 @@ func TestTokenize(t *testing.T) {
 		{Brazilian, "cobre 20 reais", "word:cobre money:20 BRL"},
 		{Brazilian, "total 1.200,50", "word:total number:1200.50"},
 		{Brazilian, "vence 01/05/2026", "word:vence date:2026-05-01"},
+		{English, "due 05/01/2026", "word:due date:2026-01-05"},
+		{English, "due 12/31/2026", "word:due date:2026-12-31"},
+		{English, "due 13/13/2026", "word:due identifier:13/13/2026"},
 		{Brazilian, "não cobre o cartão", "word:nao word:cobre word:o word:cartao"},
 		{Brazilian, "mostre-me", "word:mostre-me"},
 	}

@@ -122,15 +122,31 @@ func Default() (*Grammar, error) { return defaultGrammar() }
 // Rules returns the rules of English the shared reading uses.
 func Rules(lx *grammar.Lexicon) grammar.Rules {
 	return grammar.Rules{
-		Split:      func(w string) []string { return split(lx, w) },
-		NumberJoin: "and",
-		Next:       []string{"next", "coming", "this"},
-		DayOffsets: map[string]int{"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "yesterday": -1},
-		Subjects:   []string{"i", "we"},
-		Wants:      []string{"want", "wanna", "need", "like", "love", "wish"},
-		IDNouns:    []string{"number", "id", "no", "num", "nr", "ref"},
-		Inverts:    true,
+		Split:       func(w string) []string { return split(lx, w) },
+		NumberJoin:  "and",
+		Next:        []string{"next", "coming", "this"},
+		DayOffsets:  map[string]int{"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "yesterday": -1},
+		Subjects:    []string{"i", "we"},
+		Wants:       []string{"want", "wanna", "need", "like", "love", "wish"},
+		IDNouns:     []string{"number", "id", "no", "num", "nr", "ref"},
+		Inverts:     true,
+		Attributive: attributive,
 	}
+}
+
+// attributive reports whether a verb form that modifies a noun after a
+// determiner is a past participle: a regular one in -ed ("the archived
+// orders") or an irregular one ("the paid invoices").
+func attributive(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") || irregularParticiples[w]
+}
+
+// irregularParticiples are past participles that do not end in -ed.
+var irregularParticiples = map[string]bool{
+	"paid": true, "sent": true, "sold": true, "bought": true, "built": true, "made": true, "done": true,
+	"written": true, "shown": true, "taken": true, "given": true, "held": true, "lost": true, "found": true,
+	"hidden": true, "frozen": true, "broken": true, "chosen": true, "spent": true, "read": true, "set": true,
+	"split": true, "shut": true, "won": true, "drawn": true, "seen": true, "begun": true, "forgotten": true,
 }
 
 // negatedAux are the auxiliaries that take n't, written with or without

@@ -528,6 +528,18 @@ var dateRows = []valueRow{
 	{"remind me on sunday to call mom", "date", "sunday", "2026-05-17"},
 	{"which meetings do I have this friday", "date", "this friday", "2026-05-15"},
 	{"due 2026-06-30", "date", "2026-06-30", "2026-06-30"},
+	// A year after the day and month is the date's year; a month before
+	// a year alone is that month.
+	{"the rate on January 1, 2022", "date", "January 1, 2022", "2022-01-01"},
+	{"wind speed on December 13 2019", "date", "December 13 2019", "2019-12-13"},
+	{"invoices since 5 June 2025", "date", "5 June 2025", "2025-06-05"},
+	{"the report of the 1st of June, 2024", "date", "1st of June, 2024", "2024-06-01"},
+	{"invoices from May 2024", "date", "May 2024", "2024-05"},
+	// A day of a span takes the year written at its end.
+	{"book a hotel from August 15th to August 17th, 2023", "date", "August 15th", "2023-08-15"},
+	{"from tomorrow to March 5, 2027", "date", "tomorrow", "2026-05-14"},
+	// A number after a comma that is no year is a count.
+	{"ship on March 3, 1500 units", "date", "March 3", "2026-03-03"},
 }
 
 var dateWrong = []valueRow{
@@ -573,6 +585,10 @@ var numberRows = []valueRow{
 	{"order twelve", "number", "twelve", "12"},
 	{"one dollar", "money", "one dollar", "1 USD"},
 	{"twenty five thousand", "number", "twenty five thousand", "25000"},
+	// Digits scaled by a number word.
+	{"a budget of 1.5 million dollars", "money", "1.5 million dollars", "1500000 USD"},
+	{"send $2 billion", "money", "$2 billion", "2000000000 USD"},
+	{"a population of 0.1 thousand", "number", "0.1 thousand", "100"},
 	{"three hundred euros", "money", "three hundred euros", "300 EUR"},
 	{"transfer one million yen", "money", "one million yen", "1000000 JPY"},
 	{"set the volume to eleven", "number", "eleven", "11"},
@@ -1254,6 +1270,12 @@ func TestParseVerbFormInNounPhrase(t *testing.T) {
 		{"what's a good use of my time", "use", "unknown"},
 		{"archive the posting", "archive", "verb archive"},
 		{"the old server, restart it", "restart", "verb restart"},
+		// A past participle there qualifies the noun by the action it
+		// names; an adjective or a present form does not.
+		{"show me the archived orders", "archived", "unknown archive"},
+		{"all voided invoices please", "voided", "unknown cancel"},
+		{"any paid invoices?", "paid", "unknown pay"},
+		{"archive the closed posting 300", "closed", "unknown close"},
 	} {
 		got := "no word " + tt.word
 		for _, w := range parse(t, tt.in).Clauses[0].Words {

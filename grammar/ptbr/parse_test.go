@@ -104,6 +104,7 @@ func TestParse(t *testing.T) {
 		{"cobre 20 reais no cartão do pedido 42", "imperative charge card money=20_BRL number=42@order"},
 		{"cobra R$ 20,00 no cartão", "imperative charge card money=20.00_BRL"},
 		{"cobre R$ 1.200,50 do cliente 9", "imperative charge customer money=1200.50_BRL number=9@customer"},
+		{"cobre 20 mil reais do cliente 9", "imperative charge customer money=20000_BRL number=9@customer"},
 
 		// Imperatives of other actions: devices, files, records.
 		{"ligue a luz da sala", "imperative turn_on light"},
@@ -252,6 +253,8 @@ func TestParse(t *testing.T) {
 		{"mostre os pedidos de ontem", "imperative get order date=2026-05-05@order"},
 		{"mostre os pedidos desde 01/03/2026", "imperative get order date=2026-03-01@order"},
 		{"mostre as faturas de março", "imperative get invoice date=2026-03@invoice"},
+		{"mostre os pedidos desde 1 de janeiro de 2022", "imperative get order date=2022-01-01@order"},
+		{"mostre as faturas de maio de 2024", "imperative get invoice date=2024-05@invoice"},
 		{"mostre a segunda via do boleto", "imperative get duplicate"},
 		{"mostre a segunda fatura", "imperative get invoice"},
 
