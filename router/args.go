@@ -231,7 +231,7 @@ func (b *binder) run() {
 		if b.used[i] || (args[i].Kind != "identifier" && args[i].Kind != "number") {
 			continue
 		}
-		b.first(i, BindIdentifier, func(p *param) bool { return isIDLike(p) && p.name != idempotencyParam(b.ti) })
+		b.first(i, BindIdentifier, func(p *param) bool { return p.idLike && p.name != idempotencyParam(b.ti) })
 	}
 	// 5. enum
 	b.enums()

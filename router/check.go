@@ -589,7 +589,7 @@ func (r *Router) sentenceParts(in *checkInput) sentence {
 	} else {
 		for i := range ti.params {
 			p := &ti.params[i]
-			if v, ok := in.args[p.name]; ok && (isIDLike(p) || p.pattern != nil) {
+			if v, ok := in.args[p.name]; ok && (p.idLike || p.pattern != nil) {
 				addRef(p, v)
 			}
 		}

@@ -126,6 +126,7 @@ type param struct {
 	enumText   []string // beside enum: each value's words, normalised and spaced, as a turn's words are
 	desc       string   // its description
 	required   bool
+	idLike     bool // it holds an id (isIDLike), read once
 }
 
 // analyzer reads catalogue text into terms with the lexicons it is given,
@@ -588,9 +589,12 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			at := len(lemmaRoom)
 			for _, o := range ti.objects {
 				l, ok := lemmaOf[o]
-				if c, concept := strings.CutPrefix(o, objectPrefix); !ok && concept {
-					l.lemma = conceptLemma(c)
-					l.related = relatedLemmas(r.wn, l.lemma)
+				if !ok {
+					l.id = int32(len(lemmaOf))
+					if c, concept := strings.CutPrefix(o, objectPrefix); concept {
+						l.lemma = conceptLemma(c)
+						l.related = relatedLemmas(r.wn, l.lemma)
+					}
 					lemmaOf[o] = l
 				}
 				lemmaRoom = append(lemmaRoom, l)
@@ -701,11 +705,16 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		}
 	}
 	r.actions = len(actionIDs)
+	r.objectLemmas = len(lemmaOf)
 	// Each action's lemma and its relations in the wordnets, read once
 	// a catalogue: what a clause's action is to each of the tools'.
+	r.actionIDs = actionIDs
+	r.actionNames = make([]string, len(actionIDs))
 	r.actionLemmas = make([]string, len(actionIDs))
 	r.actionRelated = make([]map[string]relation, len(actionIDs))
+	r.rows = actionRows{once: make([]sync.Once, len(actionIDs)), rows: make([][]actionOf, len(actionIDs))}
 	for action, id := range actionIDs {
+		r.actionNames[id] = action
 		r.actionLemmas[id] = conceptLemma(action)
 		if r.wn != nil {
 			r.actionRelated[id] = relatedLemmas(r.wn, r.actionLemmas[id])
@@ -1582,6 +1591,7 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 				p.enumText = append(p.enumText, tokenize.Normalize(strings.Join(tokenize.SplitName(str), " ")))
 			}
 		}
+		p.idLike = isIDLike(&p)
 		params = append(params, p)
 	}
 	return params

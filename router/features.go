@@ -312,7 +312,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				why.note(fActionSecond, "%s is another verb of the name", f.action)
 			}
 			fit = true
-		case textHolds(m.actionText, i):
+		case m.inText(ti, m.actionText):
 			x[fActionInText] = 1
 			if why != nil {
 				why.note(fActionInText, "%s", f.action)
@@ -353,7 +353,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	// lemmas beside ti.objects).
 	derived := false
 	if ti.head >= 0 && m.actionRelated != nil && !m.weak {
-		if rel, ok := m.actionRelated[ti.lemmas[ti.head].lemma]; ok && rel.kind == wordnet.Derivation {
+		if rel, ok := m.headAction(ti); ok && rel.kind == wordnet.Derivation {
 			x[fVerbDerivesHead] = relationWeight(rel)
 			if why != nil {
 				why.note(fVerbDerivesHead, "%s ~ %s: derivation, sense %d", m.turnAction, ti.lemmas[ti.head].lemma, rel.sense)
@@ -382,7 +382,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if why != nil {
 				why.note(fObjectMore, "%s", name)
 			}
-		case textHolds(m.objectText[k], i):
+		case m.inText(ti, m.objectText[k]):
 			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
 			if why != nil {
 				why.note(fObjectInText, "%s", name)
@@ -726,13 +726,13 @@ func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
 }
 
 // idParam is the parameter, among the first 64 and none of bound, that
-// an id no noun names fills: one that holds an id (isIDLike) and whose
+// an id no noun names fills: one that holds an id (param.idLike) and whose
 // pattern, if any, the id matches, a required one first; or -1.
 func idParam(params []param, bound uint64, id string) int {
 	best := -1
 	for j := range params {
 		p := &params[j]
-		if j >= 64 || bound&(1<<j) != 0 || !isIDLike(p) || p.pattern != nil && !p.pattern.MatchString(id) {
+		if j >= 64 || bound&(1<<j) != 0 || !p.idLike || p.pattern != nil && !p.pattern.MatchString(id) {
 			continue
 		}
 		if p.required {

@@ -2,9 +2,9 @@ package router
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/stalwart-agents/stalwart/grammar/wordnet"
+	"github.com/stalwart-agents/stalwart/internal/cache"
 )
 
 // Relations: the public wordnets (package grammar/wordnet) relate an
@@ -24,22 +24,25 @@ type relation struct {
 }
 
 // objectLemma is the English lemma of an object concept and the lemmas
-// it reaches (relatedLemmas).
+// it reaches (relatedLemmas). id numbers the object terms of the tools'
+// names, so that what a turn makes of one is read once (shared.objects,
+// lemmaReach); a turn's objects have none.
 type objectLemma struct {
 	lemma   string
 	related map[string]relation
+	id      int32
 }
 
 // relations caches each lemma's relations, shared by every Router: the
 // lemmas of the tools' names and of the turns recur.
-var relations sync.Map // lemma -> map[string]relation
+var relations cache.Map[map[string]relation] // by lemma
 
 // relatedLemmas are the lemmas a lemma reaches by synonym, derivation or
 // hypernym (one or two levels up) in its first senses, each at its best
 // sense.
 func relatedLemmas(db *wordnet.DB, lemma string) map[string]relation {
 	if m, ok := relations.Load(lemma); ok {
-		return m.(map[string]relation)
+		return m
 	}
 	m := map[string]relation{}
 	for _, rel := range db.English(lemma) {
@@ -56,7 +59,7 @@ func relatedLemmas(db *wordnet.DB, lemma string) map[string]relation {
 		}
 	}
 	v, _ := relations.LoadOrStore(lemma, m)
-	return v.(map[string]relation)
+	return v
 }
 
 // conceptLemma is the English lemma of a concept (washing_machine:
@@ -88,7 +91,7 @@ func relationWeight(rel relation) float64 {
 // English stem terms of its adjective senses (translatedAdjective),
 // shared by every Router: the wordnet and the English stemmer are the
 // same for all.
-var adjectiveStems sync.Map // word -> []string
+var adjectiveStems cache.Map[[]string] // by word
 
 // translatedAdjective are the stem terms, in English, of the English
 // adjectives a Portuguese adjective translates to in its first senses
@@ -98,7 +101,7 @@ var adjectiveStems sync.Map // word -> []string
 // and feminine forms are read as the masculine singular.
 func (r *Router) translatedAdjective(word string) []string {
 	if v, ok := adjectiveStems.Load(word); ok {
-		return v.([]string)
+		return v
 	}
 	var out []string
 	for _, f := range wordnet.AdjectiveForms(word) {
@@ -116,5 +119,5 @@ func (r *Router) translatedAdjective(word string) []string {
 		}
 	}
 	v, _ := adjectiveStems.LoadOrStore(word, out)
-	return v.([]string)
+	return v
 }

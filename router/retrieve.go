@@ -79,9 +79,51 @@ func retrievalTerm(t string) string {
 // catalogue's own string when it holds the term.
 func (r *Router) retrievalTerm(t string) string {
 	if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
-		return r.term(conceptPrefix, t[2:])
+		return r.conceptOf(t[2:]).concept
 	}
 	return t
+}
+
+// conceptOf is what a turn's concept is to the Router: its action, object
+// and retrieval terms (as term gives them), their numbers and their
+// postings. A Router keeps what it read, as the turns' concepts recur; it
+// reads it only once New has compiled the catalogue.
+type conceptOf struct {
+	action, object, concept string     // actionPrefix, objectPrefix and conceptPrefix, and the concept
+	objectText              []posting  // the postings of object
+	actionID, objectID      int32      // the numbers of action and object in the Router's terms, or -1
+	ret                     []rposting // the retrieval index's postings of concept
+}
+
+// termID is the number of a term in the Router's terms, or -1 when the
+// catalogue does not hold it.
+func (r *Router) termID(t string) int32 {
+	if id, ok := r.terms.ids[t]; ok {
+		return id
+	}
+	return -1
+}
+
+// maxConcepts bounds a Router's cache of conceptOf, so that hostile input
+// cannot grow it for ever.
+const maxConcepts = 1 << 14
+
+// conceptOf returns what concept c is to the Router; the value is shared,
+// and only read.
+func (r *Router) conceptOf(c string) *conceptOf {
+	if co, ok := r.concepts.Load(c); ok {
+		return co
+	}
+	co := &conceptOf{action: r.term(actionPrefix, c), object: r.term(objectPrefix, c), concept: r.term(conceptPrefix, c)}
+	co.objectText = r.postings[co.object]
+	co.actionID, co.objectID = r.termID(co.action), r.termID(co.object)
+	co.ret = r.ix.terms[co.concept].postings
+	if r.concepts.Len() < maxConcepts {
+		// The concept may be cut from a turn: its own copy keeps the
+		// turn from being held.
+		co, _ = r.concepts.LoadOrStore(strings.Clone(c), co)
+	}
+	return co
 }
 
 // term is prefix+rest, the catalogue's own string when it holds the term:

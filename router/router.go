@@ -38,6 +38,7 @@ import (
 	"github.com/stalwart-agents/stalwart/grammar/en"
 	"github.com/stalwart-agents/stalwart/grammar/ptbr"
 	"github.com/stalwart-agents/stalwart/grammar/wordnet"
+	"github.com/stalwart-agents/stalwart/internal/cache"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -78,23 +79,36 @@ type Router struct {
 	byName   map[string][]int32 // the tools whose name acts by an action on its head object (appendNameKey)
 	bare     map[string][]int32 // the tools whose name is an action alone (turn_off), by that action and those near it
 	actions  int                // how many action concepts the tools' names act by (toolInfo.actionID)
-	// actionLemmas and actionRelated are by toolInfo.actionID: each
-	// action's English lemma and the lemmas the wordnets relate it to.
+	// objectLemmas is how many object terms the tools' names hold
+	// (objectLemma.id).
+	objectLemmas int
+	// actionIDs number the actions the tools' names act by
+	// (toolInfo.actionID); actionNames, actionLemmas and actionRelated
+	// are by that number: each action, its English lemma and the lemmas
+	// the wordnets relate it to; rows are how each relates to each
+	// (actionRow).
+	actionIDs     map[string]int32
+	actionNames   []string
 	actionLemmas  []string
 	actionRelated []map[string]relation
+	rows          actionRows
 	words         map[string]string // the vocabulary's words of the turn language
 	// nameWords maps the words of the names no lexicon knows to their
 	// terms; nameFuzzy finds them within an edit.
 	nameWords map[string]string
 	nameFuzzy *grammar.FuzzyIndex
-	phrases   []phrase          // the vocabulary's phrases
-	ix        *index            // the retrieval index
-	terms     *termTable        // every term the compile read, read only after New
-	interned  map[string]string // the terms of the lexicons' concepts (internedConcepts)
-	turnStem  *tokenize.Stemmer // the stemmer of the turns' language
-	turnStop  map[string]bool   // the function words of the turns' language and English, no evidence in a turn
-	model     *Model            // the fitted weights and thresholds
-	scratch   sync.Pool         // *scorer
+	phrases   []phrase                // the vocabulary's phrases
+	ix        *index                  // the retrieval index
+	terms     *termTable              // every term the compile read, read only after New
+	interned  map[string]string       // the terms of the lexicons' concepts (internedConcepts)
+	turnStem  *tokenize.Stemmer       // the stemmer of the turns' language
+	turnStop  map[string]bool         // the function words of the turns' language and English, no evidence in a turn
+	stemTerms cache.Map[string]       // stemTerm's, by word
+	kindsIn   cache.Map[[]objectKind] // kindsInText's, by lemma
+	concepts  cache.Map[*conceptOf]   // conceptOf's, by concept
+	reach     cache.Map[*lemmaReach]  // reachOf's, by lemma
+	model     *Model                  // the fitted weights and thresholds
+	scratch   sync.Pool               // *scorer
 
 	bleveMu   sync.RWMutex // Close against searches
 	closed    bool

@@ -117,7 +117,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			}
 		}
 	}
-	if head >= 0 && len(r.postings[objectPrefix+c.Words[head].Concept]) > 0 {
+	if head >= 0 && len(r.conceptOf(c.Words[head].Concept).objectText) > 0 {
 		// The number of a thing the catalogue names: "details" is no
 		// request for many of anything.
 		f.plural = c.Words[head].Plural
@@ -182,7 +182,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				f.text = append(f.text, u)
 				continue
 			}
-			term := r.term(objectPrefix, w.Concept)
+			term := r.conceptOf(w.Concept).object
 			if i == head {
 				f.objects = toFront(f.objects, term)
 			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
@@ -190,7 +190,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			}
 			f.text = append(f.text, term)
 		case grammar.Verb:
-			f.text = append(f.text, r.term(actionPrefix, w.Concept))
+			f.text = append(f.text, r.conceptOf(w.Concept).action)
 		case grammar.Unknown:
 			if w.Concept != "" && c.Act != grammar.Question {
 				// A participle that qualifies a thing ("pedidos
@@ -198,7 +198,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				// text, reaches a name that writes it in English
 				// (list_archived_orders). In a question it is the state
 				// asked about ("tem alguma luz ligada?"), no action.
-				f.text = append(f.text, r.term(actionPrefix, w.Concept))
+				f.text = append(f.text, r.conceptOf(w.Concept).action)
 			}
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
@@ -303,8 +303,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		// conjunction, auxiliary, question or politeness word (a
 		// quantifier, a particle such as on or off) is evidence too.
 		for part := range strings.FieldsSeq(w.Norm) {
-			if !r.turnStop[part] && len(part) > 1 {
-				t := r.term(stemPrefix, r.turnStem.Stem(part))
+			if t := r.stemTerm(part); t != "" {
 				if w.Concept != "" && !containsTerm(dst, t) {
 					// The spelling of a word read as a concept counts
 					// only where a tool holds it: a pt-BR word reaches
@@ -357,11 +356,34 @@ func inClass(lx *grammar.Lexicon, class, norm string) bool {
 // phrase), in the turn's language, less function words.
 func (r *Router) wordStems(norm string, dst []string) []string {
 	for part := range strings.FieldsSeq(norm) {
-		if !r.turnStop[part] && len(part) > 1 {
-			dst = append(dst, r.term(stemPrefix, r.turnStem.Stem(part)))
+		if t := r.stemTerm(part); t != "" {
+			dst = append(dst, t)
 		}
 	}
 	return dst
+}
+
+// maxStemTerms bounds a Router's cache of stem terms, so that hostile
+// input cannot grow it for ever.
+const maxStemTerms = 1 << 15
+
+// stemTerm is the retrieval stem term of one word of a turn, in the
+// turn's language, or "" for a function word or a single letter. A
+// Router keeps what it read, as a turn's words recur.
+func (r *Router) stemTerm(part string) string {
+	if t, ok := r.stemTerms.Load(part); ok {
+		return t
+	}
+	t := ""
+	if !r.turnStop[part] && len(part) > 1 {
+		t = r.term(stemPrefix, r.turnStem.Stem(part))
+	}
+	if r.stemTerms.Len() < maxStemTerms {
+		// The word is cut from the turn: its own copy keeps the turn
+		// from being held.
+		r.stemTerms.LoadOrStore(strings.Clone(part), t)
+	}
+	return t
 }
 
 // takeActionNoun makes the first object that names an action (refund,
@@ -437,26 +459,6 @@ func argNames(f *features, o string) bool {
 // objectPrefix+concept, read without joining them.
 func isObject(t, concept string) bool {
 	return len(t) == len(objectPrefix)+len(concept) && t[:len(objectPrefix)] == objectPrefix && t[len(objectPrefix):] == concept
-}
-
-// textWeightIn is tool i's weight in ps, a term's postings, in the text
-// field, or 0. A term's postings are in the order of the tools.
-func textWeightIn(ps []posting, i int) float64 {
-	t := int32(i)
-	k, hi := 0, len(ps) // the first posting of tool t or after it
-	for k < hi {
-		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
-			k = m + 1
-		} else {
-			hi = m
-		}
-	}
-	for ; k < len(ps) && ps[k].tool == t; k++ {
-		if ps[k].field == fieldText {
-			return float64(ps[k].weight)
-		}
-	}
-	return 0
 }
 
 // fitParam finds the index of the parameter an argument fits, or -1: by the noun that

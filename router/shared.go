@@ -6,26 +6,28 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/grammar/wordnet"
+	"github.com/stalwart-agents/stalwart/internal/cache"
 )
 
 // shared is what every candidate of one clause reads alike: the lexicon's
-// relations of the clause's action, the postings of its terms in the text
-// field, and the wordnets' relations of its objects to the objects of the
+// relations of the clause's action, the numbers and postings of its
+// terms, and the wordnets' relations of its objects to the objects of the
 // tools' names. toolFeatures reads it for each candidate, so each is
 // looked up once a clause, not once a candidate; the values are the very
 // ones the look-ups give.
 type shared struct {
-	f            *features   // the clause read, or nil
-	weak         bool        // weakVerb(f)
-	seeing       bool        // seeing(r, f.action)
-	objectAction string      // objectPrefix+f.action, or "" with no action
-	near         []string    // the actions the lexicon gives as near f.action
-	antonyms     []string    // the actions the lexicon gives as opposite f.action
-	actionText   []posting   // the postings of actionPrefix+f.action
-	objectText   [][]posting // beside f.objects: the postings of each
+	f            *features // the clause read, or nil
+	weak         bool      // weakVerb(f)
+	seeing       bool      // seeing(r, f.action)
+	objectAction string    // objectPrefix+f.action, or "" with no action
+	near         []string  // the actions the lexicon gives as near f.action
+	antonyms     []string  // the actions the lexicon gives as opposite f.action
+	actionText   int32     // the term number of actionPrefix+f.action, or -1 (inText)
+	objectText   []int32   // beside f.objects: the term number of each, or -1
 	// objectRet and askRet are the retrieval index's postings (every
 	// field) of f.objects and f.asks; askTerms are the object terms of
 	// f.asks.
@@ -40,6 +42,12 @@ type shared struct {
 	// when turnRead.
 	turn     []objectLemma
 	turnRead bool
+	// reach are beside f.objects: what the Router keeps of each one's
+	// lemma (reachOf), read when reachRead; actionReach is what it keeps
+	// of turnAction, or nil.
+	reach       []*lemmaReach
+	reachRead   bool
+	actionReach *lemmaReach
 	// objectKinds are beside f.objects: the kinds each is (its hypernyms, one
 	// or two levels up) that some tool's text names, read when kindsRead.
 	objectKinds [][]objectKind
@@ -48,9 +56,21 @@ type shared struct {
 	// number id.
 	in  []uint32
 	gen uint32
+	// text[id] is textGen when the text of the tool textOf holds the
+	// router's term number id (toolInfo.textTerms): read for a candidate
+	// when first needed (inText).
+	text    []uint32
+	textGen uint32
+	textOf  *toolInfo
 	// actions are by toolInfo.actionID: how the clause's action relates
-	// to each, read when first needed (when its gen is gen).
-	actions []actionOf
+	// to each, read when first needed (when its gen is gen); or, when
+	// the clause's action is one of the tools' too, actionRow is how it
+	// relates to each (Router.actionRow), and actions is not read.
+	actions   []actionOf
+	actionRow []actionOf
+	// objects are by objectLemma.id: how the clause relates to each
+	// object term of the tools' names, read when first needed.
+	objects []objectOf
 	// values counts the clause's arguments of a kind of value, kinds
 	// those of each kind.
 	values int
@@ -74,6 +94,20 @@ type actionOf struct {
 	hasRelated bool
 }
 
+// objectOf is how the clause relates to an object term of the tools'
+// names: the first of the clause's objects the wordnets relate it to
+// (relatedObject), read when relatedGen is the clause's gen, and how the
+// wordnets relate the clause's action to it (verb_derives_head), read when
+// actionGen is.
+type objectOf struct {
+	relatedGen uint32
+	actionGen  uint32
+	turn       int32 // the index of the related object in the clause's, or -1
+	related    relation
+	action     relation
+	hasAction  bool
+}
+
 // share reads what the candidates of clause f share into s.shared, unless
 // it holds f's already.
 func (r *Router) share(f *features, s *scorer) *shared {
@@ -83,41 +117,60 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	m.f = f
 	m.weak = weakVerb(f)
-	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText = false, "", nil, nil, nil
-	m.turnAction, m.actionRelated = "", nil
+	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText = false, "", nil, nil, -1
+	m.turnAction, m.actionRelated, m.actionRow, m.actionReach = "", nil, nil, nil
 	if f.action != "" {
 		if r.wn != nil {
 			m.turnAction = conceptLemma(f.action)
 			m.actionRelated = relatedLemmas(r.wn, m.turnAction)
+			m.actionReach = r.reachOf(m.turnAction)
 		}
 		m.seeing = seeing(r, f.action)
-		m.objectAction = r.term(objectPrefix, f.action)
+		co := r.conceptOf(f.action)
+		m.objectAction = co.object
 		m.near = r.en.Near[f.action]
 		m.antonyms = r.en.Antonyms[f.action]
-		m.actionText = r.postings[r.term(actionPrefix, f.action)]
+		m.actionText = co.actionID
+		if a, ok := r.actionIDs[f.action]; ok {
+			m.actionRow = r.actionRow(a)
+		}
 	}
 	m.objectText, m.objectRet = m.objectText[:0], m.objectRet[:0]
 	for _, o := range f.objects {
-		m.objectText = append(m.objectText, r.postings[o])
+		if c, ok := strings.CutPrefix(o, objectPrefix); ok {
+			co := r.conceptOf(c)
+			m.objectText = append(m.objectText, co.objectID)
+			m.objectRet = append(m.objectRet, co.ret)
+			continue
+		}
+		m.objectText = append(m.objectText, r.termID(o))
 		m.objectRet = append(m.objectRet, r.ix.terms[r.retrievalTerm(o)].postings)
 	}
 	m.askRet, m.askTerms = m.askRet[:0], m.askTerms[:0]
 	for _, a := range f.asks {
-		m.askTerms = append(m.askTerms, r.term(objectPrefix, a))
-		m.askRet = append(m.askRet, r.ix.terms[r.term(conceptPrefix, a)].postings)
+		co := r.conceptOf(a)
+		m.askTerms = append(m.askTerms, co.object)
+		m.askRet = append(m.askRet, co.ret)
 	}
 	clear(m.turn)
 	m.turn, m.turnRead = m.turn[:0], false
+	clear(m.reach)
+	m.reach, m.reachRead = m.reach[:0], false
 	m.kindsRead = false
 	if n := r.terms.len(); len(m.in) < n {
 		m.in = make([]uint32, n)
+		m.text, m.textOf = make([]uint32, n), nil
 	}
 	if len(m.actions) < r.actions {
 		m.actions = make([]actionOf, r.actions)
 	}
+	if len(m.objects) < r.objectLemmas {
+		m.objects = make([]objectOf, r.objectLemmas)
+	}
 	if m.gen++; m.gen == 0 {
 		clear(m.in)
 		clear(m.actions)
+		clear(m.objects)
 		m.gen = 1
 	}
 	m.values, m.kinds, m.free = 0, [numValueKinds]int{}, 0
@@ -155,18 +208,61 @@ func (r *Router) share(f *features, s *scorer) *shared {
 
 // action is how the clause's action relates to ti's; both have one.
 func (m *shared) action(r *Router, ti *toolInfo) *actionOf {
+	if m.actionRow != nil {
+		return &m.actionRow[ti.actionID]
+	}
 	a := &m.actions[ti.actionID]
 	if a.gen != m.gen {
-		*a = actionOf{gen: m.gen, near: containsTerm(m.near, ti.action) || containsTerm(ti.near, m.f.action),
-			antonym: containsTerm(m.antonyms, ti.action)}
-		if m.f.action != ti.action && m.turnAction != "" {
-			a.related, a.hasRelated = m.actionRelated[r.actionLemmas[ti.actionID]]
-			if !a.hasRelated {
-				a.related, a.hasRelated = r.actionRelated[ti.actionID][m.turnAction]
-			}
+		*a = r.relateAction(m.f.action, m.turnAction, m.near, m.antonyms, m.actionRelated, ti.actionID)
+		a.gen = m.gen
+	}
+	return a
+}
+
+// relateAction is how a clause's action relates to action b of the
+// tools (by toolInfo.actionID): lemma is the action's English lemma
+// ("" with no wordnet), near and antonyms the actions the lexicon gives
+// as near and opposite it, related the lemmas the wordnets relate it to.
+func (r *Router) relateAction(action, lemma string, near, antonyms []string, related map[string]relation, b int32) actionOf {
+	tool := r.actionNames[b]
+	a := actionOf{near: containsTerm(near, tool) || containsTerm(r.en.Near[tool], action), antonym: containsTerm(antonyms, tool)}
+	if action != tool && lemma != "" {
+		a.related, a.hasRelated = related[r.actionLemmas[b]]
+		if !a.hasRelated {
+			a.related, a.hasRelated = r.actionRelated[b][lemma]
 		}
 	}
 	return a
+}
+
+// actionRows are how each action of the tools, as a clause's action,
+// relates to each of theirs: by toolInfo.actionID, then by theirs, each
+// row read when first needed.
+type actionRows struct {
+	once []sync.Once
+	rows [][]actionOf
+}
+
+// actionRow is how action a of the tools (by toolInfo.actionID), as a
+// clause's action, relates to each of the tools' actions, as
+// shared.action reads it; the row is shared, and only read.
+func (r *Router) actionRow(a int32) []actionOf {
+	r.rows.once[a].Do(func() {
+		action := r.actionNames[a]
+		lemma := ""
+		var related map[string]relation
+		if r.wn != nil {
+			lemma = conceptLemma(action)
+			related = relatedLemmas(r.wn, lemma)
+		}
+		near, antonyms := r.en.Near[action], r.en.Antonyms[action]
+		row := make([]actionOf, r.actions)
+		for b := range row {
+			row[b] = r.relateAction(action, lemma, near, antonyms, related, int32(b))
+		}
+		r.rows.rows[a] = row
+	})
+	return r.rows.rows[a]
 }
 
 // relatedObject reports whether object k of tool ti's name, one the turn
@@ -177,38 +273,149 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 	if !ok || r.wn == nil {
 		return false
 	}
-	// The relations of the turn's objects, read once a clause, not once
-	// a tool.
-	r.readTurn(m)
 	own := &ti.lemmas[k]
-	for j, t := range m.f.objects {
-		turn, ok := strings.CutPrefix(t, objectPrefix)
-		if !ok || turn == tool {
-			continue
-		}
-		// The turn's word up to the tool's ("king" to "monarch"), or the
-		// tool's up to the turn's.
-		rel, ok := m.turn[j].related[own.lemma]
-		if !ok {
-			rel, ok = own.related[m.turn[j].lemma]
-		}
-		if ok {
-			f := relationFeature(rel.kind)
-			x[f] = math.Min(3, x[f]+relationWeight(rel))
-			if why != nil {
-				why.note(f, "%s ~ %s: %s, sense %d", turn, tool, rel.kind, rel.sense)
+	// What the clause makes of an object term is the same for every
+	// tool whose name holds it: read once a clause, not once a tool.
+	o := &m.objects[own.id]
+	if o.relatedGen != m.gen {
+		o.relatedGen = m.gen
+		o.turn, o.related = -1, relation{}
+		// The relations of the turn's objects, read once a clause, not
+		// once a tool.
+		r.readTurn(m)
+		if !m.reachRead {
+			m.reachRead = true
+			for j := range m.turn {
+				var rc *lemmaReach
+				if m.turn[j].lemma != "" {
+					rc = r.reachOf(m.turn[j].lemma)
+				}
+				m.reach = append(m.reach, rc)
 			}
-			return true
+		}
+		for j, t := range m.f.objects {
+			turn, ok := strings.CutPrefix(t, objectPrefix)
+			if !ok || turn == tool {
+				continue
+			}
+			if rel, ok := m.relate(j, own); ok {
+				o.turn, o.related = int32(j), rel
+				break
+			}
 		}
 	}
-	return false
+	if o.turn < 0 {
+		return false
+	}
+	rel := o.related
+	f := relationFeature(rel.kind)
+	x[f] = math.Min(3, x[f]+relationWeight(rel))
+	if why != nil {
+		why.note(f, "%s ~ %s: %s, sense %d", strings.TrimPrefix(m.f.objects[o.turn], objectPrefix), tool, rel.kind, rel.sense)
+	}
+	return true
+}
+
+// relate is how object j of the clause, a concept, relates to own, an
+// object of the tools' names: the turn's word up to the tool's ("king"
+// to "monarch"), or the tool's up to the turn's. The Router keeps it
+// (reachOf).
+func (m *shared) relate(j int, own *objectLemma) (relation, bool) {
+	var slot *atomic.Uint32
+	if rc := m.reach[j]; rc != nil {
+		slot = &rc.objects[own.id]
+		if v := slot.Load(); v != 0 {
+			return unpackRelation(v)
+		}
+	}
+	rel, ok := m.turn[j].related[own.lemma]
+	if !ok {
+		rel, ok = own.related[m.turn[j].lemma]
+	}
+	if v, packed := packRelation(rel, ok); packed && slot != nil {
+		slot.Store(v)
+	}
+	return rel, ok
+}
+
+// lemmaReach is how one lemma of a turn relates to each object term of
+// the tools' names, by objectLemma.id: each read when first needed and
+// kept packed (packRelation), 0 while unread. Goroutines that read the
+// same entry at once store the same value.
+type lemmaReach struct {
+	objects []atomic.Uint32 // either way, as relate reads them
+	heads   []atomic.Uint32 // the lemma up to the object's, as headAction reads them
+}
+
+// maxReach bounds a Router's cache of lemmaReach, so that hostile input
+// cannot grow it for ever.
+const maxReach = 1 << 9
+
+// reachOf returns what the Router keeps of a turn's lemma, or nil when it
+// keeps too many lemmas already.
+func (r *Router) reachOf(lemma string) *lemmaReach {
+	if rc, ok := r.reach.Load(lemma); ok {
+		return rc
+	}
+	if r.reach.Len() >= maxReach {
+		return nil
+	}
+	rc, _ := r.reach.LoadOrStore(strings.Clone(lemma), &lemmaReach{
+		objects: make([]atomic.Uint32, r.objectLemmas), heads: make([]atomic.Uint32, r.objectLemmas)})
+	return rc
+}
+
+// packRelation packs whether there is a relation, and which, into a
+// lemmaReach entry: 1 for none, 2 and more for one. It reports false for
+// a relation it cannot pack.
+func packRelation(rel relation, ok bool) (uint32, bool) {
+	switch {
+	case !ok:
+		return 1, true
+	case rel.sense < 0 || rel.sense > 0xffff:
+		return 0, false
+	}
+	return 2 + (uint32(rel.kind)<<16 | uint32(rel.sense)), true
+}
+
+// unpackRelation unpacks a lemmaReach entry that is not 0.
+func unpackRelation(v uint32) (relation, bool) {
+	if v == 1 {
+		return relation{}, false
+	}
+	v -= 2
+	return relation{kind: wordnet.Kind(v >> 16), sense: int(v & 0xffff)}, true
+}
+
+// headAction is how the wordnets relate the clause's action to the
+// lemma of the head of tool ti's name (m.actionRelated), read once a
+// clause for each object term; ti's name has a head.
+func (m *shared) headAction(ti *toolInfo) (relation, bool) {
+	own := &ti.lemmas[ti.head]
+	o := &m.objects[own.id]
+	if o.actionGen != m.gen {
+		o.actionGen = m.gen
+		var slot *atomic.Uint32
+		if m.actionReach != nil {
+			slot = &m.actionReach.heads[own.id]
+			if v := slot.Load(); v != 0 {
+				o.action, o.hasAction = unpackRelation(v)
+				return o.action, o.hasAction
+			}
+		}
+		o.action, o.hasAction = m.actionRelated[own.lemma]
+		if v, packed := packRelation(o.action, o.hasAction); packed && slot != nil {
+			slot.Store(v)
+		}
+	}
+	return o.action, o.hasAction
 }
 
 // objectKind is a kind a turn's object is that some tool's text names:
-// the term's postings, the kind's lemma and how the object reaches it.
+// the term's number, the kind's lemma and how the object reaches it.
 type objectKind struct {
-	postings []posting
-	kind     kindTerm
+	id   int32
+	kind kindTerm
 }
 
 // kindTerm is a kind a lemma is (a hypernym, one or two levels up): its
@@ -219,14 +426,14 @@ type kindTerm struct {
 }
 
 // kindTerms caches each lemma's kinds (kindsOf), shared by every Router.
-var kindTerms sync.Map // lemma -> []kindTerm
+var kindTerms cache.Map[[]kindTerm] // by lemma
 
 // kindsOf are the kinds a lemma is that are one word, as object terms of
 // the English lexicon, the best relation first (relationWeight), then by
 // lemma.
 func (r *Router) kindsOf(l *objectLemma) []kindTerm {
 	if v, ok := kindTerms.Load(l.lemma); ok {
-		return v.([]kindTerm)
+		return v
 	}
 	var out []kindTerm
 	for lemma, rel := range l.related {
@@ -246,7 +453,31 @@ func (r *Router) kindsOf(l *objectLemma) []kindTerm {
 		return strings.Compare(a.lemma, b.lemma)
 	})
 	v, _ := kindTerms.LoadOrStore(l.lemma, out)
-	return v.([]kindTerm)
+	return v
+}
+
+// maxKindsInText bounds a Router's cache of kindsInText, so that hostile
+// input cannot grow it for ever.
+const maxKindsInText = 1 << 14
+
+// kindsInText are the kinds a lemma is (kindsOf) that some tool's text
+// names, with their terms' numbers, in kindsOf's order. A Router keeps what it
+// read, as the turns' objects recur; the slice is shared, and only read.
+func (r *Router) kindsInText(l *objectLemma) []objectKind {
+	if v, ok := r.kindsIn.Load(l.lemma); ok {
+		return v
+	}
+	var out []objectKind
+	for _, kt := range r.kindsOf(l) {
+		if ps := r.postings[kt.term]; len(ps) > 0 {
+			out = append(out, objectKind{r.termID(kt.term), kt})
+		}
+	}
+	out = slices.Clip(out)
+	if r.kindsIn.Len() < maxKindsInText {
+		r.kindsIn.LoadOrStore(strings.Clone(l.lemma), out)
+	}
+	return out
 }
 
 // readTurn reads the lemmas and relations of the clause's objects into
@@ -281,26 +512,18 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
 		// read once a clause, not once a tool.
 		m.kindsRead = true
 		r.readTurn(m)
-		for j := range m.objectKinds {
-			m.objectKinds[j] = m.objectKinds[j][:0]
-		}
+		clear(m.objectKinds)
 		for len(m.objectKinds) < len(m.f.objects) {
 			m.objectKinds = append(m.objectKinds, nil)
 		}
 		for j := range m.f.objects {
-			l := &m.turn[j]
-			if l.lemma == "" {
-				continue
-			}
-			for _, kt := range r.kindsOf(l) {
-				if ps := r.postings[kt.term]; len(ps) > 0 {
-					m.objectKinds[j] = append(m.objectKinds[j], objectKind{ps, kt})
-				}
+			if l := &m.turn[j]; l.lemma != "" {
+				m.objectKinds[j] = r.kindsInText(l)
 			}
 		}
 	}
 	for _, kd := range m.objectKinds[k] {
-		if textHolds(kd.postings, i) {
+		if m.inText(&r.tools[i], kd.id) {
 			if w := relationWeight(kd.kind.rel); w > x[fObjectKind] {
 				x[fObjectKind] = w
 				if why != nil {
@@ -327,8 +550,23 @@ func unseenObjects(m *shared) int {
 	return n
 }
 
-// textHolds reports whether tool i is among ps, a term's postings, in its
-// text field.
-func textHolds(ps []posting, i int) bool {
-	return textWeightIn(ps, i) > 0
+// inText reports whether the text field of tool ti holds the router's
+// term number id (none, for -1): whether ti is among the term's postings
+// in its text field, as ti's text terms are the terms of its postings
+// there, each weighing more than 0.
+func (m *shared) inText(ti *toolInfo, id int32) bool {
+	if id < 0 {
+		return false
+	}
+	if m.textOf != ti {
+		if m.textGen++; m.textGen == 0 {
+			clear(m.text)
+			m.textGen = 1
+		}
+		for _, t := range ti.textTerms {
+			m.text[t] = m.textGen
+		}
+		m.textOf = ti
+	}
+	return m.text[id] == m.textGen
 }

@@ -1,12 +1,10 @@
 package tokenize
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/portuguese"
 	"github.com/kljensen/snowball/english"
+	"github.com/stalwart-agents/stalwart/internal/cache"
 )
 
 // Stemmer stems the words of one language with its Snowball algorithm,
@@ -14,8 +12,7 @@ import (
 // the zero Stemmer is not usable.
 type Stemmer struct {
 	stem  func(string) string
-	cache sync.Map // string -> string
-	size  atomic.Int64
+	cache cache.Map[string] // word -> stem
 }
 
 // maxCached bounds the cache, so hostile input cannot grow it for ever.
@@ -42,13 +39,11 @@ func stemPortuguese(w string) string {
 // Stem returns the stem of a normalised word.
 func (s *Stemmer) Stem(word string) string {
 	if v, ok := s.cache.Load(word); ok {
-		return v.(string)
+		return v
 	}
 	st := s.stem(word)
-	if s.size.Load() < maxCached {
-		if _, loaded := s.cache.LoadOrStore(word, st); !loaded {
-			s.size.Add(1)
-		}
+	if s.cache.Len() < maxCached {
+		s.cache.LoadOrStore(word, st)
 	}
 	return st
 }
