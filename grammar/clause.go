@@ -192,12 +192,39 @@ func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
 	if e.lx.WordNoun == nil || pc.fuzzy || len(pc.norm) < 3 || pc.start > 0 && IsName(pc.text) || strings.Contains(pc.norm, " ") {
 		return false
 	}
-	nf, verb, ok := e.lx.WordNoun(pc.norm)
+	nf, verb, ok := e.wordnetNoun(pc.norm)
 	if !ok || verb && !hasVerb && atClauseStart(prev) {
 		return false
 	}
 	pc.noun, pc.isNoun, pc.wordnet = nf, true, true
 	return true
+}
+
+// wordnetNounOf is what Lexicon.WordNoun reads of a word.
+type wordnetNounOf struct {
+	nf       NounForm
+	verb, ok bool
+}
+
+// maxWordnetNouns bounds an Engine's cache of what Lexicon.WordNoun reads
+// of words, so that hostile input cannot grow it for ever.
+const maxWordnetNouns = 1 << 13
+
+// wordnetNoun is e.lx.WordNoun(w), which must not be nil: a function of
+// the word alone, and an Engine keeps what it read, as a turn's words
+// recur.
+func (e *Engine) wordnetNoun(w string) (nf NounForm, verb, ok bool) {
+	if r, held := e.wordnetNouns.Load(w); held {
+		return r.nf, r.verb, r.ok
+	}
+	nf, verb, ok = e.lx.WordNoun(w)
+	if e.wordnetNouns.Len() < maxWordnetNouns {
+		// The word may be cut from a turn, and so may what was read of
+		// it: their own copies keep the turn from being held.
+		held := NounForm{Concept: strings.Clone(nf.Concept), Plural: nf.Plural, Gender: strings.Clone(nf.Gender)}
+		e.wordnetNouns.LoadOrStore(strings.Clone(w), wordnetNounOf{nf: held, verb: verb, ok: ok})
+	}
+	return nf, verb, ok
 }
 
 // modifiedAfterDeterminer reports whether the words right before ps[i]
@@ -481,13 +508,7 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 	// "booking", "provides" none of "proxies". So is an adjective of the
 	// language ("molhado" is wet, not a slip of "mostrado"). The wordnet's
 	// words are asked first: most adjectives are among them.
-	if e.lx.Word != nil && len(pc.norm) >= 3 && e.lx.Word(pc.norm) {
-		return
-	}
-	if e.lx.Adjective != nil && e.lx.Adjective(pc.norm) {
-		return
-	}
-	cands, _ := e.fuzzy.Lookup(pc.norm)
+	cands := e.guesses(pc.norm)
 	if len(cands) == 0 {
 		return
 	}
@@ -543,6 +564,36 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		pc.noun, pc.isNoun = e.forms.noun(f), true
 	}
 	pc.norm, pc.f = best, f
+}
+
+// maxGuesses bounds an Engine's cache of what guesses reads of a word, so
+// that hostile input cannot grow it for ever.
+const maxGuesses = 1 << 13
+
+// guesses returns the lexicon's words a word (normalised) may be a slip
+// of typing for, or nil for a word that is a word as written (of the
+// wordnet, or an adjective of the language) or within an edit of none:
+// what guess reads of the word before its place in the turn. It is a
+// function of the word alone, and an Engine keeps what it read, as a
+// turn's words recur; the slice is shared, and only read.
+func (e *Engine) guesses(norm string) []string {
+	if g, ok := e.guessed.Load(norm); ok {
+		return g
+	}
+	var cands []string
+	switch {
+	case e.lx.Word != nil && len(norm) >= 3 && e.lx.Word(norm):
+	case e.lx.Adjective != nil && e.lx.Adjective(norm):
+	default:
+		cands, _ = e.fuzzy.Lookup(norm)
+		cands = slices.Clip(cands)
+	}
+	if e.guessed.Len() < maxGuesses {
+		// The word may be cut from a turn: its own copy keeps the turn
+		// from being held.
+		cands, _ = e.guessed.LoadOrStore(strings.Clone(norm), cands)
+	}
+	return cands
 }
 
 // titleCased reports whether most of the words the lexicon knows inside
@@ -1151,7 +1202,7 @@ func (e *Engine) opensNew(rest []piece) bool {
 // quinta"). "give me the catalogue" and "dá pra pagar?" (no thing) give
 // nothing to anyone.
 func (e *Engine) givenTo(ps []piece, verbAt int) (given, inTime bool) {
-	if !e.lx.Has("giving", ps[verbAt].norm) {
+	if !e.verbClass.giving[ps[verbAt].norm] {
 		return false, false
 	}
 	thing := false
@@ -1200,7 +1251,7 @@ func (e *Engine) movedInTime(ps []piece) bool {
 // percent", "em 50%", "em 22 graus"), or an adjective of a quality. The
 // thing is put at a level, not in a place.
 func (e *Engine) placedAtValue(ps []piece, verbAt int) bool {
-	if !e.lx.Has("placing", ps[verbAt].norm) {
+	if !e.verbClass.placing[ps[verbAt].norm] {
 		return false
 	}
 	thing, prep := false, false
@@ -1278,7 +1329,7 @@ func (e *Engine) quality(w string) bool {
 // clause's end after the thing leaves the verb as it was ("make the report
 // for the board").
 func (e *Engine) resultative(ps []piece, verbAt int) bool {
-	if !e.lx.Has("resultative", ps[verbAt].norm) {
+	if !e.verbClass.resultative[ps[verbAt].norm] {
 		return false
 	}
 	thing, pronoun, noun := false, false, false

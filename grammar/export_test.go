@@ -188,3 +188,15 @@ func strTableSize(t *strTable) int {
 
 // BuildForms builds e's forms table again, for timing.
 func BuildForms(e *Engine) error { return e.buildForms() }
+
+// Guesses is e.guesses: the words w may be a slip of typing for.
+func Guesses(e *Engine, w string) []string { return e.guesses(w) }
+
+// GuessesHeld is how many words e's cache of guesses holds.
+func GuessesHeld(e *Engine) int { return e.guessed.Len() }
+
+// MaxGuesses is the bound of an Engine's cache of guesses.
+const MaxGuesses = maxGuesses
+
+// WordnetNoun is e.wordnetNoun: what Lexicon.WordNoun reads of w, kept.
+func WordnetNoun(e *Engine, w string) (NounForm, bool, bool) { return e.wordnetNoun(w) }

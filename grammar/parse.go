@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/stalwart-agents/stalwart/internal/cache"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -122,6 +123,14 @@ type Engine struct {
 	// room holds *[]piece: the room of the pieces of a long turn being
 	// read, which no Parse keeps.
 	room sync.Pool
+	// verbClass holds the classes of the lexicon (Lexicon.Function)
+	// construction asks of every clause's verb.
+	verbClass struct{ giving, placing, resultative map[string]bool }
+	// guessed holds what guesses read of each word, by word.
+	guessed cache.Map[[]string]
+	// wordnetNouns holds what Lexicon.WordNoun read of each word, by
+	// word.
+	wordnetNouns cache.Map[wordnetNounOf]
 }
 
 // function word classes, as bits.
@@ -179,6 +188,7 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		now = time.Now
 	}
 	e := &Engine{lang: lang, lx: lx, rules: rules, tk: tk, stemmer: st, now: now, bits: map[string]uint32{}, base: map[string]bool{}}
+	e.verbClass.giving, e.verbClass.placing, e.verbClass.resultative = lx.Function["giving"], lx.Function["placing"], lx.Function["resultative"]
 	for class, words := range lx.Function {
 		bit := classBits[class]
 		if bit == 0 {

@@ -103,6 +103,7 @@ type Router struct {
 	interned  map[string]string       // the terms of the lexicons' concepts (internedConcepts)
 	turnStem  *tokenize.Stemmer       // the stemmer of the turns' language
 	turnStop  map[string]bool         // the function words of the turns' language and English, no evidence in a turn
+	classes   turnClasses             // function-word classes of the turns' language that features reads
 	stemTerms cache.Map[string]       // stemTerm's, by word
 	kindsIn   cache.Map[[]objectKind] // kindsInText's, by lemma
 	concepts  cache.Map[*conceptOf]   // conceptOf's, by concept
@@ -171,6 +172,7 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 		lexicons = append(lexicons, gram.Lexicon())
 	}
 	r.turnStop = stopWords(lexicons, false)
+	r.classes = classesOf(gram.Lexicon())
 	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true)}
 	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
@@ -201,7 +203,7 @@ func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
 		switch {
 		case w.Class == grammar.Noun || w.Class == grammar.Value:
 			return c
-		case w.Class == grammar.Function && inClass(r.gram.Lexicon(), "pronoun", w.Norm):
+		case w.Class == grammar.Function && inClass(r.classes.pronoun, w.Norm):
 			pronoun = true
 		}
 	}

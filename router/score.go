@@ -128,7 +128,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// of its kind.
 		for k := head - 1; k >= 0; k-- {
 			if w := &c.Words[k]; w.Class == grammar.Function {
-				f.anyOne = r.gram.Lexicon().Has("indefinite_article", w.Norm)
+				f.anyOne = r.classes.indefiniteArticle[w.Norm]
 				break
 			}
 		}
@@ -153,10 +153,10 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			f.text = append(f.text, term)
 			continue
 		}
-		if w.Class == grammar.Function && inClass(r.gram.Lexicon(), "quantifier", w.Norm) {
+		if w.Class == grammar.Function && inClass(r.classes.quantifier, w.Norm) {
 			f.all = true
 		}
-		if w.Class == grammar.Function && inClass(r.gram.Lexicon(), "indefinite", w.Norm) {
+		if w.Class == grammar.Function && inClass(r.classes.indefinite, w.Norm) {
 			f.some = true
 		}
 		if lit, ok := r.literal(w); ok {
@@ -258,7 +258,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			f.optional = appendUnique(f.optional, t)
 		}
 	}
-	if verbAt >= 0 && r.gram.Lexicon().Has("light_verb", c.Words[verbAt].Norm) || f.action == "" {
+	if verbAt >= 0 && r.classes.lightVerb[c.Words[verbAt].Norm] || f.action == "" {
 		// "give this repo a star", "make a refund": a light verb's object
 		// names the action; so does a noun in a turn with no verb ("a
 		// refund for order 42"). That noun is then no longer an object.
@@ -332,20 +332,35 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 // not to do, no evidence for a tool that does it.
 func (r *Router) privativeVerb(words []grammar.Word, i int) bool {
 	return i > 0 && words[i].Class == grammar.Verb && words[i-1].Class == grammar.Function &&
-		inClass(r.gram.Lexicon(), "privative", words[i-1].Norm)
+		inClass(r.classes.privative, words[i-1].Norm)
+}
+
+// turnClasses are the words of the function-word classes of the turns'
+// lexicon that reading a clause's features asks of each word, each
+// class's set of the lexicon (Lexicon.Function) read once by New.
+type turnClasses struct {
+	quantifier, indefinite, privative, pronoun map[string]bool
+	indefiniteArticle, lightVerb               map[string]bool
+}
+
+// classesOf reads the classes of lx that features asks of.
+func classesOf(lx *grammar.Lexicon) turnClasses {
+	return turnClasses{quantifier: lx.Function["quantifier"], indefinite: lx.Function["indefinite"],
+		privative: lx.Function["privative"], pronoun: lx.Function["pronoun"],
+		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"]}
 }
 
 // inClass reports whether a function word, or a word of a function
-// phrase ("todos os", "all the"), is in the lexicon's class.
-func inClass(lx *grammar.Lexicon, class, norm string) bool {
-	if lx.Has(class, norm) {
+// phrase ("todos os", "all the"), is in a class of the lexicon.
+func inClass(class map[string]bool, norm string) bool {
+	if class[norm] {
 		return true
 	}
 	if !strings.Contains(norm, " ") {
 		return false
 	}
 	for part := range strings.FieldsSeq(norm) {
-		if lx.Has(class, part) {
+		if class[part] {
 			return true
 		}
 	}
