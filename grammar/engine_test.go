@@ -11,10 +11,9 @@ import (
 	"github.com/stalwart-agents/stalwart/grammar/ptbr"
 )
 
-// TestForms checks each language's forms table against the maps it is
-// gathered from: every form reads as the maps read its key, and every key
-// of the maps has its form.
-func TestForms(t *testing.T) {
+// engines are the default engines of both languages, by language.
+func engines(t *testing.T) map[string]*grammar.Engine {
+	t.Helper()
 	eg, err := en.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +22,14 @@ func TestForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for lang, e := range map[string]*grammar.Engine{"en": eg.Engine, "pt-BR": pg.Engine} {
+	return map[string]*grammar.Engine{"en": eg.Engine, "pt-BR": pg.Engine}
+}
+
+// TestForms checks each language's forms table against the maps it is
+// gathered from: every form reads as the maps read its key, and every key
+// of the maps has its form.
+func TestForms(t *testing.T) {
+	for lang, e := range engines(t) {
 		for _, d := range grammar.CheckForms(e) {
 			t.Errorf("%s: %s", lang, d)
 		}
@@ -32,20 +38,12 @@ func TestForms(t *testing.T) {
 
 // TestGuessesCached checks that what an engine keeps of the words it
 // guessed, and of the wordnet nouns it read, is what reading them anew
-// gives, from many goroutines at once,
-// and that the cache stops growing at its bound.
+// gives, from many goroutines at once, and that the cache stops growing
+// at its bound.
 func TestGuessesCached(t *testing.T) {
-	eg, err := en.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pg, err := ptbr.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
 	words := []string{"refnud", "ordr", "tunr", "radius", "sned", "mostar", "pedidoo", "xyzzyq", "ab", "cancle",
 		"thermostat", "capitals", "restaurante", "children", "book"}
-	for lang, e := range map[string]*grammar.Engine{"en": eg.Engine, "pt-BR": pg.Engine} {
+	for lang, e := range engines(t) {
 		lx := e.Lexicon()
 		var wg sync.WaitGroup
 		for range 4 {
