@@ -258,23 +258,12 @@ func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
 // relative pronoun ("that", "which", "que") and the word before that a
 // noun: ps[i] then starts a relative clause.
 func relativeAfterNoun(ps []piece, i int) bool {
-	seen := 0
-	for k := i - 1; k >= 0; k-- {
-		pc := &ps[k]
-		if pc.consumed {
-			continue
-		}
-		switch seen {
-		case 0:
-			if pc.kind != pWord || pc.class != Function || pc.bits&fRelative == 0 {
-				return false
-			}
-		default:
-			return pc.kind == pWord && pc.class == Noun
-		}
-		seen++
+	k := before(ps, i)
+	if k < 0 || ps[k].kind != pWord || ps[k].class != Function || ps[k].bits&fRelative == 0 {
+		return false
 	}
-	return false
+	n := before(ps, k)
+	return n >= 0 && ps[n].kind == pWord && ps[n].class == Noun
 }
 
 // verbNext reports whether the next word of rest can be a verb.
