@@ -165,6 +165,11 @@ type Clause struct {
 	Words []Word `json:"words"`
 	// Args are the clause's arguments, in order.
 	Args []Arg `json:"args,omitempty"`
+	// Follows is true when an additive conjunction or a clause break
+	// joins the clause to the one before it ("snapshot the database and then
+	// reboot it", "aprova a folga e depois me mostra o saldo"): it says
+	// what comes next, after the clause before.
+	Follows bool `json:"follows,omitempty"`
 	// Start and End are byte offsets of the clause in the turn.
 	Start int `json:"start"`
 	End   int `json:"end"`

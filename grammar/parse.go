@@ -406,11 +406,19 @@ func (e *Engine) Parse(turn string) *Parse {
 	case len(spans) > 1:
 		p.Clauses = make([]Clause, 0, len(spans))
 	}
-	for _, span := range spans {
+	for k, span := range spans {
 		// A clause cut from the next at a comma may be a subordinate
 		// clause before its main clause ("when I log in, show my orders").
 		mainAfter := span[1] < len(pieces) && pieces[span[1]].kind == pPunct && pieces[span[1]].punct == ','
 		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]], mainAfter))
+		if k > 0 {
+			// The piece the clause before was cut at joins the two: a
+			// clause break, or an additive conjunction (not "but", not
+			// "or").
+			cut := &pieces[spans[k-1][1]]
+			p.Clauses[k].Follows = cut.kind == pWord && cut.class == Function &&
+				(cut.bits&fClauseBreak != 0 || cut.bits&fConjunction != 0 && e.lx.Has("additive", cut.norm))
+		}
 	}
 	return p
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -665,5 +666,27 @@ func TestIndefiniteAgreesWithSearch(t *testing.T) {
 		if got, _ := feature(c.Features, "agreement"); got.Value != tt.want {
 			t.Errorf("%q: %s has agreement %v, want %v", tt.turn, tt.tool, got.Value, tt.want)
 		}
+	}
+}
+
+// TestFitParamByCompoundHead: a value a compound noun names fills the
+// parameter named by the compound's head ("time-off request 4471" fills
+// requestId), after a parameter the whole noun names.
+func TestFitParamByCompoundHead(t *testing.T) {
+	params := []param{
+		{name: "limit", terms: []string{objectPrefix + "limit"}, typ: "integer"},
+		{name: "requestId", terms: []string{objectPrefix + "request", objectPrefix + "id"}, typ: "string"},
+	}
+	a := grammar.Arg{Kind: "number", Text: "4471", Value: "4471", Noun: "leave_request"}
+	if j := fitParam(params, a); j != 1 {
+		t.Errorf("fitParam(leave_request 4471) = %d, want 1 (requestId)", j)
+	}
+	params = append(params, param{name: "leaveRequestId", terms: []string{objectPrefix + "leave_request", objectPrefix + "id"}, typ: "string"})
+	if j := fitParam(params, a); j != 2 {
+		t.Errorf("fitParam(leave_request 4471) = %d, want 2 (the whole noun first)", j)
+	}
+	a.Noun = "order"
+	if j := fitParam(params[:2], a); j != -1 {
+		t.Errorf("fitParam(order 4471) = %d, want -1", j)
 	}
 }

@@ -360,7 +360,7 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 	terms := append(s.ctxTerms[:0], fs[i].terms...)
 	optional := append(s.ctxOptional[:0], fs[i].optional...)
 	for j := range cs {
-		if j == i || j < i && commands(cs[j]) || cs[j].Negated {
+		if j == i || j < i && commands(cs[j]) || j > i && cs[j].Follows && commands(cs[j]) || cs[j].Negated {
 			continue
 		}
 		s.multi = true
@@ -402,6 +402,11 @@ func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Dec
 			ds[i].Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
 		}
 		asks := ds[i].Outcome == Selected || ds[i].Outcome == Ambiguous || ds[i].Outcome == Withdrawn
+		if i > 0 && c.Follows && commands(cs[i-1]) && !cs[i-1].Negated {
+			// The step after a command ("ack alert 8080 and then tail the
+			// logs") is asked for after it: it never decides the turn.
+			asks = false
+		}
 		if asks && (lead < 0 || !commands(&p.Clauses[lead]) && commands(&p.Clauses[i])) {
 			lead = i
 		}

@@ -77,6 +77,21 @@ func TestSelectThen(t *testing.T) {
 	}
 }
 
+// TestSelectStepAfterCommand: a command joined to the one before by "and
+// then" is the next step; when no tool does the first, the turn is none,
+// never the second step's tool, which stays in Then.
+func TestSelectStepAfterCommand(t *testing.T) {
+	r := shop(t, Options{})
+	d := r.Select("restart the server and then archive order 43")
+	if d.Outcome != None || len(d.Then) != 1 || d.Then[0].Tool != "archive_order" {
+		t.Fatalf("Select = %s %q then %v, want none then archive_order", d.Outcome, d.Tool, d.Then)
+	}
+	// A clause before it that only says something still sets the scene.
+	if d := r.Select("the customer changed their mind, archive order 43"); d.Tool != "archive_order" {
+		t.Errorf("Select = %s %q, want archive_order", d.Outcome, d.Tool)
+	}
+}
+
 func TestSelectKindsAndConfirm(t *testing.T) {
 	r := shop(t, Options{})
 	tests := []struct {

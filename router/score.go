@@ -477,13 +477,25 @@ func isObject(t, concept string) bool {
 }
 
 // fitParam finds the index of the parameter an argument fits, or -1: by the noun that
-// names it (order 42 -> order_id), by pattern, then by type and format.
+// names it (order 42 -> order_id), or by the head of that noun when it is a
+// compound (time-off request 4471 -> request_id: a concept of several words
+// is named by its English lemmas, the head last), by pattern, then by type
+// and format.
 func fitParam(params []param, a grammar.Arg) int {
 	if a.Noun != "" {
 		for i := range params {
 			for _, t := range params[i].terms {
 				if isObject(t, a.Noun) {
 					return i
+				}
+			}
+		}
+		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
+			for i := range params {
+				for _, t := range params[i].terms {
+					if isObject(t, a.Noun[k+1:]) {
+						return i
+					}
 				}
 			}
 		}

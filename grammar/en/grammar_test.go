@@ -3,6 +3,7 @@ package en
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -1285,6 +1286,29 @@ func TestParseVerbFormInNounPhrase(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("Parse(%q): %s is %s, want %s", tt.in, tt.word, got, tt.want)
+		}
+	}
+}
+
+// TestParseFollows marks a clause an additive conjunction or a clause
+// break joins to the one before (the next step), and not one a contrast
+// or a comma joins.
+func TestParseFollows(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		follows string
+	}{
+		{"snapshot the database and then reboot it", "false true"},
+		{"archive the email and reply to the other one", "false true"},
+		{"delete the deal but keep its history", "false false"},
+		{"the dog walker is here, unlock the back door", "false false"},
+	} {
+		var got []string
+		for _, c := range parse(t, tt.in).Clauses {
+			got = append(got, strconv.FormatBool(c.Follows))
+		}
+		if strings.Join(got, " ") != tt.follows {
+			t.Errorf("Parse(%q) follows = %q, want %q", tt.in, got, tt.follows)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package ptbr
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -626,6 +627,30 @@ func TestParseHelpAskedFor(t *testing.T) {
 	} {
 		if got := strings.Join(g.Parse(tt.in).Clauses[0].Objects, " "); got != tt.objects {
 			t.Errorf("Parse(%q).Objects = %q, want %q", tt.in, got, tt.objects)
+		}
+	}
+}
+
+// TestParseFollows marks a clause an additive conjunction or a clause
+// break joins to the one before (the next step), and not one a contrast
+// or a comma joins.
+func TestParseFollows(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct {
+		in      string
+		follows string
+	}{
+		{"aprova a folga TO-4455 e depois me mostra o saldo", "false true"},
+		{"arquiva o email e responde o outro", "false true"},
+		{"exclui o negócio mas guarda o histórico", "false false"},
+		{"o ticket 3307 foi fechado cedo demais, pode reabrir?", "false false"},
+	} {
+		var got []string
+		for _, c := range g.Parse(tt.in).Clauses {
+			got = append(got, strconv.FormatBool(c.Follows))
+		}
+		if strings.Join(got, " ") != tt.follows {
+			t.Errorf("Parse(%q) follows = %q, want %q", tt.in, got, tt.follows)
 		}
 	}
 }
