@@ -46,6 +46,7 @@ type Example struct {
 	fixed    Outcome // the outcome decided before the model, or ""
 	wantNone bool
 	commands bool   // the clause commands or requests
+	next     bool   // the clause is the step after a command (grammar.Clause.Follows): it never decides
 	right    []bool // per candidate
 	tools    []toolVec
 	names    []string
@@ -107,6 +108,7 @@ func (r *Router) Example(turn string, right []string) Example {
 		x := &e.clauses[i]
 		x.wantNone = e.wantNone
 		r.clauseExample(x, p, c, &fs[i], s, right)
+		x.next = i > 0 && nextStep(cs[i], cs[i-1])
 		if read < 0 && x.commands && !c.Negated {
 			read = i
 		}
@@ -218,9 +220,9 @@ func (m *Model) scored(e *Example) scored {
 
 // judge decides the example at th as Select would. A turn of several
 // clauses is decided as Router.decideParse decides it: by the first
-// clause that asks for something (selected, ambiguous or withdrawn), and
-// among those the first that commands or requests; by the first clause
-// when none asks or the first is unread.
+// clause that asks for something (selected, ambiguous or withdrawn) and is
+// no step after a command, and among those the first that commands or
+// requests; by the first clause when none asks or the first is unread.
 func (x *scored) judge(th Thresholds) Judged {
 	e := x.e
 	if len(x.clauses) == 0 {
@@ -236,7 +238,7 @@ func (x *scored) judge(th Thresholds) Judged {
 		if i == 0 {
 			first = j
 		}
-		asks := j.Outcome == Selected || j.Outcome == Ambiguous || j.Outcome == Withdrawn
+		asks := (j.Outcome == Selected || j.Outcome == Ambiguous || j.Outcome == Withdrawn) && !e.clauses[i].next
 		if asks && (lead < 0 || !e.clauses[lead].commands && e.clauses[i].commands) {
 			lead, led = i, j
 		}

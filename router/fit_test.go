@@ -204,6 +204,7 @@ var clauseTurns = []struct{ turn, tool string }{
 	{"what a day. show me order 19", "get_order"},
 	{"charge the card for order 3 and then archive order 3", "charge_card"},
 	{"order 7 was a gift. don't charge the card", ""},
+	{"restart the server and then archive order 43", ""},
 }
 
 func TestExampleReadsTheClauseThatAsks(t *testing.T) {

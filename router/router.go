@@ -224,6 +224,13 @@ func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
 	return &resolved
 }
 
+// nextStep reports whether clause c is the step after the clause before
+// it, prev: a command or a request that is not negated, which c follows
+// (grammar.Clause.Follows: "and then", "e depois").
+func nextStep(c, prev *grammar.Clause) bool {
+	return c.Follows && commands(prev) && !prev.Negated
+}
+
 // commands reports whether a clause commands or requests.
 func commands(c *grammar.Clause) bool {
 	return c.Act == grammar.Imperative || c.Act == grammar.Request
@@ -402,7 +409,7 @@ func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Dec
 			ds[i].Turn = p.Turn[p.Clauses[i].Start:p.Clauses[i].End]
 		}
 		asks := ds[i].Outcome == Selected || ds[i].Outcome == Ambiguous || ds[i].Outcome == Withdrawn
-		if i > 0 && c.Follows && commands(cs[i-1]) && !cs[i-1].Negated {
+		if i > 0 && nextStep(c, cs[i-1]) {
 			// The step after a command ("ack alert 8080 and then tail the
 			// logs") is asked for after it: it never decides the turn.
 			asks = false
