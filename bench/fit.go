@@ -148,7 +148,11 @@ func fitCases(tcs []trainCase, l2 float64, records []router.CorpusRecord) (*rout
 	for i := range tcs {
 		exs[i] = tcs[i].ex
 	}
-	w, err := router.Fit(exs, router.FitOptions{L2: l2, Corpora: records})
+	folds := make([]int, len(tcs))
+	for i := range tcs {
+		folds[i] = foldOf(tcs[i].ex.Fold)
+	}
+	w, err := router.Fit(exs, router.FitOptions{L2: l2, Corpora: records, Folds: folds})
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,8 @@ const minRead = 0.34
 // destructiveHint or irreversible); each needs at least the confidence of
 // the one before. Their thresholds are chosen by route fit on the
 // training corpora, for a cost of 3 for a wrong selection and 1 for an
-// abstention on a turn that has a tool, and are in the weights file. Equal
+// abstention on a turn that has a tool, on out-of-fold probabilities
+// (FitOptions.Folds), and are in the weights file. Equal
 // probabilities go to the tool with the better BM25F score, then to the
 // one that comes first in the catalogue.
 func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"sync"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"gonum.org/v1/gonum/optimize"
@@ -368,6 +370,12 @@ type FitOptions struct {
 	L2 float64
 	// Corpora record what the examples were read from.
 	Corpora []CorpusRecord
+	// Folds, beside the examples, is each one's fold (0 to k-1). When
+	// set, the thresholds are chosen on out-of-fold probabilities: each
+	// fold's examples decided by weights fit without them, as Select
+	// meets turns the fit never read. Unset, they are chosen on the
+	// weights fit on every example.
+	Folds []int
 }
 
 // DefaultL2 is the regularisation of the committed weights.
@@ -387,12 +395,87 @@ const DefaultL2 = 1e-4
 //     are centred and scaled for the fit, and the weights written for the
 //     raw features.
 //  3. The thresholds of each risk tier, for the decision's cost, over
-//     every example.
+//     every example: out of fold when opts.Folds is set (each fold's
+//     examples decided by weights fit in steps 1 and 2 without them),
+//     else in sample. A model's probabilities are surer on the turns it
+//     was fit on than on new ones, so thresholds chosen in sample sit
+//     where the cost is flat and move with any change to the evidence;
+//     out of fold, the cost has a clear least.
 //
 // Both likelihoods are L2-regularised (not the bias of none) and
 // maximised by L-BFGS from zero: the same examples give the same weights.
 // Examples decided before the model enter neither likelihood.
 func Fit(examples []Example, opts FitOptions) (*Weights, error) {
+	if opts.Folds != nil && len(opts.Folds) != len(examples) {
+		return nil, fmt.Errorf("fit: %d folds for %d examples", len(opts.Folds), len(examples))
+	}
+	w, err := fitWeights(examples, opts)
+	if err != nil {
+		return nil, err
+	}
+	rounded, err := NewModel(w)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Folds == nil {
+		w.Thresholds = chooseThresholds(examples, func(int) *Model { return rounded })
+		return w, nil
+	}
+	models, err := foldModels(examples, opts)
+	if err != nil {
+		return nil, err
+	}
+	w.Thresholds = chooseThresholds(examples, func(i int) *Model { return models[opts.Folds[i]] })
+	w.Fit.ThresholdFolds = len(models)
+	return w, nil
+}
+
+// foldModels fits steps 1 and 2 once per fold that has examples, without
+// them, two folds at a time; models[k] is fold k's (nil for a fold with
+// none). A fold the others leave no example to fit is an error.
+func foldModels(examples []Example, opts FitOptions) ([]*Model, error) {
+	k := slices.Max(opts.Folds) + 1
+	models := make([]*Model, k)
+	errs := make([]error, k)
+	held := make([]bool, k)
+	for _, f := range opts.Folds {
+		if f < 0 {
+			return nil, fmt.Errorf("fit: fold %d", f)
+		}
+		held[f] = true
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for f := range k {
+		if !held[f] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			var train []Example
+			for i := range examples {
+				if opts.Folds[i] != f {
+					train = append(train, examples[i])
+				}
+			}
+			w, err := fitWeights(train, FitOptions{L2: opts.L2})
+			if err == nil {
+				models[f], err = NewModel(w)
+			}
+			if err != nil {
+				errs[f] = fmt.Errorf("fold %d: %w", f, err)
+			}
+		}()
+	}
+	wg.Wait()
+	return models, errors.Join(errs...)
+}
+
+// fitWeights fits steps 1 and 2: the weights, with no thresholds.
+func fitWeights(examples []Example, opts FitOptions) (*Weights, error) {
 	l2 := opts.L2
 	if l2 == 0 {
 		l2 = DefaultL2
@@ -439,11 +522,6 @@ func Fit(examples []Example, opts FitOptions) (*Weights, error) {
 	for k, n := range relFeatureNames {
 		w.None = append(w.None, Weight{Feature: n, Weight: round6(m.none[k])})
 	}
-	rounded, err := NewModel(w)
-	if err != nil {
-		return nil, err
-	}
-	w.Thresholds = rounded.chooseThresholds(examples)
 	return w, nil
 }
 
@@ -725,7 +803,7 @@ func (x *scored) tier() (risk, bool) {
 // is least. An example counts toward the tier of its likeliest candidate;
 // a tier with no example takes the one before (read, with none, write's).
 // Ties go to the stricter setting, read's first.
-func (m *Model) chooseThresholds(examples []Example) Thresholds {
+func chooseThresholds(examples []Example, modelOf func(i int) *Model) Thresholds {
 	perCorpus := map[string]int{}
 	for i := range examples {
 		perCorpus[examples[i].Corpus]++
@@ -737,7 +815,7 @@ func (m *Model) chooseThresholds(examples []Example) Thresholds {
 	byTier := [3][]pre{}
 	for i := range examples {
 		e := &examples[i]
-		x := m.scored(e)
+		x := modelOf(i).scored(e)
 		t, ok := x.tier()
 		if !ok {
 			continue // decided whatever the thresholds

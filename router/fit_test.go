@@ -182,7 +182,7 @@ func TestChooseThresholdsTogether(t *testing.T) {
 		exs = append(exs, ex("writes", riskWrite, true, -0.5))
 	}
 	m.none[nBias] = 1 // none's utility is its bias feature
-	th := m.chooseThresholds(exs)
+	th := chooseThresholds(exs, func(int) *Model { return m })
 	if th.Write.Probability < th.Read.Probability || th.Destructive.Probability < th.Write.Probability {
 		t.Fatalf("thresholds %+v: write must ask at least read's, destructive at least write's", th)
 	}
@@ -279,5 +279,62 @@ func TestLogLossFallsWithTheFit(t *testing.T) {
 	}
 	if z, f := mean(ZeroModel()), mean(fitted); f >= z {
 		t.Errorf("mean log loss: fitted %.3f, zero model %.3f; want the fitted lower", f, z)
+	}
+}
+
+// TestFitThresholdsOutOfFold: with folds, the weights are those fit on
+// every example and the thresholds are chosen on the folds' out-of-fold
+// probabilities, the same run after run; a fold per example it misses is
+// an error.
+func TestFitThresholdsOutOfFold(t *testing.T) {
+	exs := fitExamples(t)
+	folds := make([]int, len(exs))
+	for i := range folds {
+		folds[i] = i % 3
+	}
+	in, err := Fit(exs, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Fit(exs, FitOptions{Folds: folds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Fit(exs, FitOptions{Folds: folds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Fit.ThresholdFolds != 3 || in.Fit.ThresholdFolds != 0 {
+		t.Errorf("threshold folds %d and %d, want 3 with folds and 0 without", a.Fit.ThresholdFolds, in.Fit.ThresholdFolds)
+	}
+	if !reflect.DeepEqual(a.Tool, in.Tool) || !reflect.DeepEqual(a.None, in.None) {
+		t.Error("the weights differ with folds: only the thresholds may")
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two fits with the same folds differ")
+	}
+	// The thresholds are those the out-of-fold models' decisions cost
+	// least at.
+	var models [3]*Model
+	for f := range models {
+		var train []Example
+		for i := range exs {
+			if folds[i] != f {
+				train = append(train, exs[i])
+			}
+		}
+		w, err := Fit(train, FitOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if models[f], err = NewModel(w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if th := chooseThresholds(exs, func(i int) *Model { return models[folds[i]] }); th != a.Thresholds {
+		t.Errorf("thresholds %+v, want the out-of-fold choice %+v", a.Thresholds, th)
+	}
+	if _, err := Fit(exs, FitOptions{Folds: folds[1:]}); err == nil {
+		t.Error("Fit with a fold short: no error")
 	}
 }

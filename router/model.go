@@ -85,6 +85,9 @@ type FitRecord struct {
 	NoneExamples int `json:"none_examples"`
 	// NoneLoss is none's regularised mean negative log-likelihood reached.
 	NoneLoss float64 `json:"none_loss"`
+	// ThresholdFolds is how many folds the thresholds were chosen out
+	// of (FitOptions.Folds), or 0 when they were chosen in sample.
+	ThresholdFolds int `json:"threshold_folds,omitempty"`
 }
 
 // CorpusRecord is one training corpus: its path as given to route fit,
