@@ -351,14 +351,16 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 // context scores the context of clause i of a turn of several clauses:
 // the clause's terms with those of every clause after it and of every
 // clause before it that is no command or request of its own, less the
-// negated ones. A statement, a question or a bare noun phrase sets the
-// scene of the request after it ("I'm planning a trip to Austin. Could
-// you book a house?"), and a clause after a request may say more of it
-// ("book a house. It's for four adults"); a command before the clause
-// asked for something else ("charge the card and then archive order
-// 43"), and a negated clause says what not to do ("hold on, don't empty
-// the trash"). A clause with no such neighbour has no context but itself
-// (s.multi is false).
+// negated ones and the commands after it that a conjunction or a clause
+// break joins on (grammar.Clause.Follows). A statement, a question or a
+// bare noun phrase sets the scene of the request after it ("I'm planning
+// a trip to Austin. Could you book a house?"), and a clause after a
+// request may say more of it ("book a house. It's for four adults"); a
+// command before the clause asked for something else ("charge the card
+// and then archive order 43"), and so does one joined on after it (the
+// next step: "snapshot db-orders and then reboot it"); a negated clause
+// says what not to do ("hold on, don't empty the trash"). A clause with
+// no such neighbour has no context but itself (s.multi is false).
 func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) {
 	s.multi = false
 	if len(cs) < 2 {
