@@ -373,8 +373,9 @@ type FitOptions struct {
 	// Folds, beside the examples, is each one's fold (0 to k-1). When
 	// set, the thresholds are chosen on out-of-fold probabilities: each
 	// fold's examples decided by weights fit without them, as Select
-	// meets turns the fit never read. Unset, they are chosen on the
-	// weights fit on every example.
+	// meets turns the fit never read. Unset, or when leaving a fold out
+	// leaves no example to fit (a corpus of a turn or two), they are
+	// chosen on the weights fit on every example.
 	Folds []int
 }
 
@@ -417,11 +418,20 @@ func Fit(examples []Example, opts FitOptions) (*Weights, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Folds == nil {
+	inSample := func() (*Weights, error) {
 		w.Thresholds = chooseThresholds(examples, func(int) *Model { return rounded })
 		return w, nil
 	}
+	if opts.Folds == nil {
+		return inSample()
+	}
 	models, err := foldModels(examples, opts)
+	if errors.Is(err, errNoExample) {
+		// Too few examples to leave a fold out (a corpus of a turn or
+		// two): the thresholds are chosen in sample, and the record says
+		// so (ThresholdFolds 0).
+		return inSample()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +442,8 @@ func Fit(examples []Example, opts FitOptions) (*Weights, error) {
 
 // foldModels fits steps 1 and 2 once per fold that has examples, without
 // them, two folds at a time; models[k] is fold k's (nil for a fold with
-// none). A fold the others leave no example to fit is an error.
+// none). A fold the others leave no example to fit is an error
+// (errNoExample).
 func foldModels(examples []Example, opts FitOptions) ([]*Model, error) {
 	k := slices.Max(opts.Folds) + 1
 	models := make([]*Model, k)
@@ -474,6 +485,9 @@ func foldModels(examples []Example, opts FitOptions) ([]*Model, error) {
 	return models, errors.Join(errs...)
 }
 
+// errNoExample is the error of a fit with no example to fit.
+var errNoExample = errors.New("fit: no example to fit")
+
 // fitWeights fits steps 1 and 2: the weights, with no thresholds.
 func fitWeights(examples []Example, opts FitOptions) (*Weights, error) {
 	l2 := opts.L2
@@ -497,7 +511,7 @@ func fitWeights(examples []Example, opts FitOptions) (*Weights, error) {
 		}
 	}
 	if len(rank) == 0 {
-		return nil, errors.New("fit: no example to fit")
+		return nil, errNoExample
 	}
 	weighCorpora(rank)
 	weighCorpora(none)

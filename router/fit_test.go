@@ -337,4 +337,14 @@ func TestFitThresholdsOutOfFold(t *testing.T) {
 	if _, err := Fit(exs, FitOptions{Folds: folds[1:]}); err == nil {
 		t.Error("Fit with a fold short: no error")
 	}
+	// One example: leaving its fold out leaves nothing to fit, so the
+	// thresholds are chosen in sample.
+	one := []Example{exs[0]}
+	w, err := Fit(one, FitOptions{Folds: []int{0}})
+	if err != nil {
+		t.Fatalf("Fit of one example with a fold: %v", err)
+	}
+	if w.Fit.ThresholdFolds != 0 {
+		t.Errorf("threshold folds %d for one example, want 0 (in sample)", w.Fit.ThresholdFolds)
+	}
 }

@@ -52,8 +52,12 @@ The committed file is router/weights.json:
 			if err := catalogue.WriteAtomic(out, data); err != nil {
 				return fileError(err)
 			}
-			_, err = fmt.Fprintf(e.stdout, "fit %d examples of %d corpora: loss %.4f; thresholds (out of %d folds) read %.2f/%.2f, write %.2f/%.2f, destructive %.2f/%.2f; baseline %.4f; wrote %s\n",
-				w.Fit.Examples, len(w.Fit.Corpora), w.Fit.Loss, w.Fit.ThresholdFolds, w.Thresholds.Read.Probability, w.Thresholds.Read.Margin,
+			chosen := "in sample"
+			if n := w.Fit.ThresholdFolds; n > 0 {
+				chosen = fmt.Sprintf("out of %d folds", n)
+			}
+			_, err = fmt.Fprintf(e.stdout, "fit %d examples of %d corpora: loss %.4f; thresholds (%s) read %.2f/%.2f, write %.2f/%.2f, destructive %.2f/%.2f; baseline %.4f; wrote %s\n",
+				w.Fit.Examples, len(w.Fit.Corpora), w.Fit.Loss, chosen, w.Thresholds.Read.Probability, w.Thresholds.Read.Margin,
 				w.Thresholds.Write.Probability, w.Thresholds.Write.Margin, w.Thresholds.Destructive.Probability,
 				w.Thresholds.Destructive.Margin, w.BaselineThreshold, out)
 			return err
