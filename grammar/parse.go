@@ -162,6 +162,7 @@ const (
 	fObligation
 	fRelative
 	fPlace
+	fAdditive
 )
 
 var classBits = map[string]uint32{
@@ -170,7 +171,7 @@ var classBits = map[string]uint32{
 	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
 	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
 	"verb": fOtherVerb, "adjective": fAdjective, "obligation": fObligation,
-	"relative": fRelative, "place": fPlace,
+	"relative": fRelative, "place": fPlace, "additive": fAdditive,
 }
 
 // NewEngine returns an Engine for lang. now gives today's date for
@@ -417,7 +418,7 @@ func (e *Engine) Parse(turn string) *Parse {
 			// "or").
 			cut := &pieces[spans[k-1][1]]
 			p.Clauses[k].Follows = cut.kind == pWord && cut.class == Function &&
-				(cut.bits&fClauseBreak != 0 || cut.bits&fConjunction != 0 && e.lx.Has("additive", cut.norm))
+				(cut.bits&fClauseBreak != 0 || cut.bits&(fConjunction|fAdditive) == fConjunction|fAdditive)
 		}
 	}
 	return p
