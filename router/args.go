@@ -221,6 +221,12 @@ func (b *binder) run() {
 		case "time":
 			b.first(i, BindTime, isTime)
 		case "number":
+			if idNumber(b.c, &args[i]) {
+				// "time-off request 4471": a number right after its noun
+				// names that thing; it is no count or amount (no limit of
+				// a list), and binds as the noun's or as an id.
+				continue
+			}
 			b.first(i, BindNumber, func(p *param) bool { return isNumeric(p) && !isMinor(p) })
 		case "quoted":
 			b.first(i, BindQuoted, isText)
@@ -827,4 +833,20 @@ func (r *Router) bindDecision(d *Decision, ti *toolInfo, c *grammar.Clause) {
 	d.Domain = ti.tool.Declarations.Domain
 	ck := r.check(&checkInput{ti: ti, args: d.Arguments, bindings: d.Bindings, missing: d.Missing, clause: c})
 	d.Check = &ck
+}
+
+// idNumber reports whether a number names a thing: it stands right after
+// the noun it qualifies ("order 2210", "time-off request 4471"). One a
+// preposition parts from its noun is a value ("set the volume to 5", "a
+// table for 4").
+func idNumber(c *grammar.Clause, a *grammar.Arg) bool {
+	if a.Noun == "" {
+		return false
+	}
+	for i := len(c.Words) - 1; i >= 0; i-- {
+		if w := &c.Words[i]; w.End <= a.Start {
+			return w.Class == grammar.Noun && w.Concept == a.Noun
+		}
+	}
+	return false
 }

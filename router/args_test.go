@@ -147,6 +147,11 @@ func TestBindRules(t *testing.T) {
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 3", "item_id=X7Y9Z/noun quantity=3/number", ""},
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},
 		{shop, "archive_order", "archive 42", "order_id=42/identifier", ""},
+		// a number right after its noun names that thing: no limit of a
+		// list; a count or a number after a preposition is a value
+		{r, "search_articles", `search article 4471 for "refund policy"`, "query=refund policy/quoted", ""},
+		{r, "search_articles", `show 5 articles about "refund policy"`, "limit=5/number query=refund policy/quoted", ""},
+		{r, "search_articles", `search the articles for "refund policy", limit to 5`, "query=refund policy/quoted limit=5/noun", ""},
 		// enum: by the word, by the concept, as the schema writes it
 		{r, "create_ticket", `open an urgent ticket with the title "Printer down"`, "priority=Urgent/enum title=Printer down/noun", ""},
 		{r, "create_ticket", `open an urgent ticket: "Printer down"`, "priority=Urgent/enum title=Printer down/quoted", ""},
