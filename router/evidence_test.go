@@ -343,6 +343,19 @@ const orders = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"order_id": {"type": "integer"}}, "required": ["order_id"]}}
 ]}`
 
+const events = `{"tools": [
+ {"name": "create_event", "description": "Creates a calendar event."},
+ {"name": "invite_attendees", "description": "Adds attendees to an event.",
+  "inputSchema": {"type": "object", "properties": {"event_id": {"type": "string"}, "emails": {"type": "array", "items": {"type": "string"}}}, "required": ["event_id"]}}
+]}`
+
+const mail = `{"tools": [
+ {"name": "delete_email", "description": "Deletes an email.",
+  "inputSchema": {"type": "object", "properties": {"message_id": {"type": "string"}}, "required": ["message_id"]}},
+ {"name": "delete_contact", "description": "Deletes a contact.",
+  "inputSchema": {"type": "object", "properties": {"contact_id": {"type": "string"}}, "required": ["contact_id"]}}
+]}`
+
 const todo = `{"tools": [
  {"name": "add_item", "description": "Adds an item to a todo list."},
  {"name": "add_song", "description": "Adds a song to a playlist."}
@@ -374,7 +387,7 @@ type featureRow struct {
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
-		"states.json": states}
+		"states.json": states, "events.json": events, "mail.json": mail}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -413,6 +426,18 @@ func TestFeatureRows(t *testing.T) {
 		{"states.json", tokenize.English, "which doors are closed?", "get_door", "question_name_read", 0},
 		{"states.json", tokenize.English, "which windows are closed?", "get_window", "question_name_read", 0},
 		{"states.json", tokenize.English, "which windows are closed?", "get_window", "question_read", 1},
+		// An event named by its id exists: a tool that makes events
+		// is not what the turn asks for.
+		{"events.json", tokenize.English, "add bob@example.com to event evt_8812", "create_event", "makes_existing", 1},
+		{"events.json", tokenize.Brazilian, "adiciona bob@example.com ao evento evt_8812", "create_event", "makes_existing", 1},
+		{"events.json", tokenize.English, "create an event for next friday", "create_event", "makes_existing", 0},
+		{"events.json", tokenize.English, "add bob@example.com to event evt_8812", "invite_attendees", "makes_existing", 0},
+		// An id's prefix abbreviates the noun of what it names: msg_ a
+		// message, evt_ an event (the name's head, or an id parameter's).
+		{"mail.json", tokenize.English, "delete msg_8812", "delete_email", "id_abbrev", 1},
+		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "id_abbrev", 0},
+		{"mail.json", tokenize.Brazilian, "apaga o ct_3301", "delete_contact", "id_abbrev", 1},
+		{"events.json", tokenize.English, "add bob@example.com to evt_8812", "invite_attendees", "id_abbrev", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {
@@ -688,5 +713,27 @@ func TestFitParamByCompoundHead(t *testing.T) {
 	a.Noun = "order"
 	if j := fitParam(params[:2], a); j != -1 {
 		t.Errorf("fitParam(order 4471) = %d, want -1", j)
+	}
+}
+
+func TestAbbreviates(t *testing.T) {
+	for _, tc := range []struct {
+		prefix, concept string
+		want            bool
+	}{
+		{"MSG_", "message", true},
+		{"EVT_", "event", true},
+		{"INV-", "invoice", true},
+		{"CT_", "contact", true},
+		{"REQ_", "leave_request", true}, // the compound's last word
+		{"MSG_", "email", false},        // not its first letter
+		{"MGS_", "message", false},      // not in order
+		{"MESSAGE_", "msg", false},      // longer than the word
+		{"ORDER-", "order", true},
+		{"F_", "file", false}, // one letter says too little
+	} {
+		if got := abbreviates(tc.prefix, tc.concept); got != tc.want {
+			t.Errorf("abbreviates(%q, %q) = %v, want %v", tc.prefix, tc.concept, got, tc.want)
+		}
 	}
 }

@@ -87,6 +87,8 @@ const (
 	fCoverageSq               // coverage squared: what a tool that holds most of the clause adds beyond a straight line
 	fBM25Sq                   // bm25_turn squared: the same beyond a straight line for the retrieval score
 	fVerbDerivesHead          // the turn's verb and the head of the tool's name derive from each other (subscribe: subscription; wordnet, 1/sense)
+	fMakesExisting            // the tool makes the thing its name heads, and the turn names one that exists, by its id ("add bob to event evt_8812")
+	fIDAbbrev                 // an id's prefix abbreviates the head of the tool's name or an id parameter's noun (msg_8812: message)
 	numToolFeatures
 )
 
@@ -102,7 +104,8 @@ var toolFeatureNames = [numToolFeatures]string{
 	"object_synonym", "object_derivation", "object_hypernym", "coverage_terms", "enum_named", "value_fit",
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
-	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head",
+	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
+	"id_abbrev",
 }
 
 // The features of "none", per clause.
@@ -542,6 +545,33 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			left.dates++
 		}
 	}
+	for k, a := range f.args {
+		if a.Kind != "identifier" || m.prefixes[k] == "" || x[fIDFormat] != 0 {
+			continue
+		}
+		if abbreviatesTool(ti, m.prefixes[k]) {
+			x[fIDAbbrev] = 1
+			if why != nil {
+				why.note(fIDAbbrev, "%s", a.Text)
+			}
+			break
+		}
+	}
+	if ti.makes && ti.head >= 0 {
+		// "add bob to event evt_8812": the event exists; a tool that
+		// makes events is not asked for.
+		head := ti.objects[ti.head]
+		for _, a := range f.args {
+			if a.Noun != "" && (a.Kind == "identifier" || a.Kind == "number") && len(head) == len(objectPrefix)+len(a.Noun) &&
+				strings.HasPrefix(head, objectPrefix) && head[len(objectPrefix):] == a.Noun {
+				x[fMakesExisting] = 1
+				if why != nil {
+					why.note(fMakesExisting, "%s %s exists", a.Noun, a.Text)
+				}
+				break
+			}
+		}
+	}
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 		if unmet := requiredUnmet(ti.params, bound, f, left); unmet > 0 {
@@ -880,4 +910,46 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 // nothing: a question with such a verb never reports a write.
 func seeing(r *Router, action string) bool {
 	return action == "get" || r.en.IsNear(action, "get")
+}
+
+// abbreviatesTool reports whether an id's prefix (MSG_, as IDPrefix
+// writes it) abbreviates the head noun of the tool's name or the noun of
+// one of its id parameters (abbreviates).
+func abbreviatesTool(ti *toolInfo, prefix string) bool {
+	if ti.head >= 0 {
+		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && abbreviates(prefix, c) {
+			return true
+		}
+	}
+	for j := range ti.params {
+		if !ti.params[j].idLike {
+			continue
+		}
+		for _, t := range ti.params[j].terms {
+			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// abbreviates reports whether an id's prefix (MSG_: its letters, in any
+// case, then a dash or an underscore) abbreviates the last word of a
+// concept: it has two letters or more, its first starts the word, and its
+// others are the word's, in order (msg: message, evt: event, inv:
+// invoice).
+func abbreviates(prefix, concept string) bool {
+	pre := strings.TrimRight(prefix, "_-")
+	w := concept[strings.LastIndexByte(concept, '_')+1:]
+	if len(pre) < 2 || len(w) < len(pre) || w[0] != pre[0]|0x20 {
+		return false
+	}
+	k := 1
+	for i := 1; i < len(w) && k < len(pre); i++ {
+		if w[i] == pre[k]|0x20 {
+			k++
+		}
+	}
+	return k == len(pre)
 }
