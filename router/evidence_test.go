@@ -356,6 +356,13 @@ const mail = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"contact_id": {"type": "string"}}, "required": ["contact_id"]}}
 ]}`
 
+const leave = `{"tools": [
+ {"name": "approveTimeOffRequest", "description": "Approves an employee's time-off request.",
+  "inputSchema": {"type": "object", "properties": {"requestId": {"type": "string"}}, "required": ["requestId"]}},
+ {"name": "approveInvoice", "description": "Approves an invoice for payment.",
+  "inputSchema": {"type": "object", "properties": {"invoiceId": {"type": "string"}}, "required": ["invoiceId"]}}
+]}`
+
 const todo = `{"tools": [
  {"name": "add_item", "description": "Adds an item to a todo list."},
  {"name": "add_song", "description": "Adds a song to a playlist."}
@@ -387,7 +394,7 @@ type featureRow struct {
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
-		"states.json": states, "events.json": events, "mail.json": mail}
+		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -438,6 +445,13 @@ func TestFeatureRows(t *testing.T) {
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "id_abbrev", 0},
 		{"mail.json", tokenize.Brazilian, "apaga o ct_3301", "delete_contact", "id_abbrev", 1},
 		{"events.json", tokenize.English, "add bob@example.com to evt_8812", "invite_attendees", "id_abbrev", 1},
+		// A compound the name heads, named by its last word: "request"
+		// for a time-off request; the head is not missing.
+		{"leave.json", tokenize.English, "approve request 4471", "approveTimeOffRequest", "object_head_word", 1},
+		{"leave.json", tokenize.English, "approve request 4471", "approveTimeOffRequest", "missing_head", 0},
+		{"leave.json", tokenize.English, "approve the time-off request 4471", "approveTimeOffRequest", "object_head_word", 0},
+		{"leave.json", tokenize.English, "approve request 4471", "approveInvoice", "object_head_word", 0},
+		{"leave.json", tokenize.English, "approve request 4471", "approveInvoice", "missing_head", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

@@ -89,6 +89,7 @@ const (
 	fVerbDerivesHead          // the turn's verb and the head of the tool's name derive from each other (subscribe: subscription; wordnet, 1/sense)
 	fMakesExisting            // the tool makes the thing its name heads, and the turn names one that exists, by its id ("add bob to event evt_8812")
 	fIDAbbrev                 // an id's prefix abbreviates the head of the tool's name or an id parameter's noun (msg_8812: message)
+	fObjectHeadWord           // the turn's head object is the last word of the compound the tool's name heads ("request" for a time-off request)
 	numToolFeatures
 )
 
@@ -105,7 +106,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
-	"id_abbrev",
+	"id_abbrev", "object_head_word",
 }
 
 // The features of "none", per clause.
@@ -365,6 +366,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	// 2. Objects.
+	headWord := false // the turn's head names the head compound by its last word
+	if ti.head >= 0 && len(f.objects) > 0 {
+		c, ok1 := strings.CutPrefix(ti.objects[ti.head], objectPrefix)
+		t, ok2 := strings.CutPrefix(f.objects[0], objectPrefix)
+		headWord = ok1 && ok2 && lastWordOf(t, c)
+	}
+	if headWord {
+		x[fObjectHeadWord] = 1
+		if why != nil {
+			why.note(fObjectHeadWord, "%s", strings.TrimPrefix(ti.objects[ti.head], objectPrefix))
+		}
+	}
 	for k, o := range f.objects {
 		at := indexTerm(ti.objects, o)
 		name := strings.TrimPrefix(o, objectPrefix)
@@ -426,6 +439,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
+		if k == ti.head && headWord {
+			continue
+		}
 		if k == ti.head && ti.genericHead && (heldNowhere(m) || m.free > 0) {
 			// "add potatoes to the list": what no tool names is the
 			// item, and so is a word no lexicon reads or quoted text
@@ -952,4 +968,11 @@ func abbreviates(prefix, concept string) bool {
 		}
 	}
 	return k == len(pre)
+}
+
+// lastWordOf reports whether w is the last word of the compound concept c
+// (request of leave_request).
+func lastWordOf(w, c string) bool {
+	n := len(c) - len(w)
+	return n > 1 && c[n-1] == '_' && c[n:] == w
 }
