@@ -438,10 +438,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			f.action != "" && o == m.objectAction || k == ti.head && (idNamed || derived) {
 			continue
 		}
-		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
 		if k == ti.head && headWord {
 			continue
 		}
+		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
 		if k == ti.head && ti.genericHead && (heldNowhere(m) || m.free > 0) {
 			// "add potatoes to the list": what no tool names is the
 			// item, and so is a word no lexicon reads or quoted text
@@ -576,10 +576,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if ti.makes && ti.head >= 0 {
 		// "add bob to event evt_8812": the event exists; a tool that
 		// makes events is not asked for.
-		head := ti.objects[ti.head]
+		head, isObject := strings.CutPrefix(ti.objects[ti.head], objectPrefix)
 		for _, a := range f.args {
-			if a.Noun != "" && (a.Kind == "identifier" || a.Kind == "number") && len(head) == len(objectPrefix)+len(a.Noun) &&
-				strings.HasPrefix(head, objectPrefix) && head[len(objectPrefix):] == a.Noun {
+			if isObject && a.Noun == head && (a.Kind == "identifier" || a.Kind == "number") {
 				x[fMakesExisting] = 1
 				if why != nil {
 					why.note(fMakesExisting, "%s %s exists", a.Noun, a.Text)
