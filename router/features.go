@@ -562,10 +562,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	for k, a := range f.args {
-		if a.Kind != "identifier" || m.prefixes[k] == "" || x[fIDFormat] != 0 {
-			continue
+		if x[fIDFormat] != 0 {
+			break // the tool documents the id's format: no need to guess it
 		}
-		if abbreviatesTool(ti, m.prefixes[k]) {
+		if a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k]) {
 			x[fIDAbbrev] = 1
 			if why != nil {
 				why.note(fIDAbbrev, "%s", a.Text)
@@ -576,9 +576,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if ti.makes && ti.head >= 0 {
 		// "add bob to event evt_8812": the event exists; a tool that
 		// makes events is not asked for.
-		head, isObject := strings.CutPrefix(ti.objects[ti.head], objectPrefix)
 		for _, a := range f.args {
-			if isObject && a.Noun == head && (a.Kind == "identifier" || a.Kind == "number") {
+			if (a.Kind == "identifier" || a.Kind == "number") && a.Noun != "" && isObject(ti.objects[ti.head], a.Noun) {
 				x[fMakesExisting] = 1
 				if why != nil {
 					why.note(fMakesExisting, "%s %s exists", a.Noun, a.Text)
