@@ -1,7 +1,6 @@
 package router
 
 import (
-	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -377,7 +376,7 @@ func (b *binder) accept(p *param, v string) (string, bool) {
 		return "", false
 	}
 	if len(p.enum) > 0 {
-		orig, ok := enumAsWritten(b.ti.tool.InputSchema, p.name, cv)
+		orig, ok := enumAsWritten(p, cv)
 		return orig, ok
 	}
 	return cv, true
@@ -537,20 +536,12 @@ func majorUnits(minor, code string) string {
 	return minor[:len(minor)-digits] + "." + minor[len(minor)-digits:]
 }
 
-// enumAsWritten returns the enum value of the parameter name as the
-// schema writes it, for a value that matches one case-insensitively.
-func enumAsWritten(schema json.RawMessage, name, v string) (string, bool) {
-	var s struct {
-		Properties map[string]struct {
-			Enum []any `json:"enum"`
-		} `json:"properties"`
-	}
-	if err := json.Unmarshal(schema, &s); err != nil {
-		return "", false
-	}
-	for _, e := range s.Properties[name].Enum {
-		if str, ok := e.(string); ok && strings.EqualFold(str, v) {
-			return str, true
+// enumAsWritten returns the value of the parameter's enum that is v,
+// case-folded, as the schema writes it.
+func enumAsWritten(p *param, v string) (string, bool) {
+	for _, e := range p.enumWritten {
+		if strings.EqualFold(e, v) {
+			return e, true
 		}
 	}
 	return "", false
@@ -588,10 +579,7 @@ func (b *binder) enums() {
 
 func (b *binder) enumParam(j int, words []grammar.Word, taken []bool) {
 	p := &b.ti.params[j]
-	values := make([][]string, len(p.enum))
-	for i, e := range p.enum {
-		values[i] = tokenize.SplitName(e)
-	}
+	values := p.enumWords
 	for k := range words {
 		if taken[k] || !b.enumWord(&words[k]) {
 			continue

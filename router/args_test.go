@@ -394,3 +394,29 @@ func TestBindPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCallEnumCase checks a proposed enum value against the schema's
+// own spelling: the value as the schema writes it passes, the same value
+// in another case is reported with the spelling it wants, and one the
+// enum does not list is refused.
+func TestCheckCallEnumCase(t *testing.T) {
+	r := bindRouter(t)
+	for _, tc := range []struct {
+		priority, problem string
+	}{
+		{"Urgent", ""},
+		{"urgent", "is not written as the enum writes it (Urgent)"},
+		{"Critical", "is not one of low, normal, urgent"},
+	} {
+		ck := r.CheckCall("create_ticket", map[string]string{"title": "Printer down", "priority": tc.priority}, nil)
+		got := ""
+		for _, p := range ck.Invalid {
+			if p.Param == "priority" {
+				got = p.Problem
+			}
+		}
+		if got != tc.problem {
+			t.Errorf("CheckCall(create_ticket, priority=%s): problem %q, want %q", tc.priority, got, tc.problem)
+		}
+	}
+}

@@ -191,7 +191,7 @@ func (r *Router) CheckCall(tool string, args map[string]string, scopes []string)
 			continue
 		}
 		if len(p.enum) > 0 {
-			if orig, ok := enumAsWritten(ti.tool.InputSchema, p.name, v); !ok || orig != v {
+			if orig, ok := enumAsWritten(p, v); !ok || orig != v {
 				invalid = append(invalid, Problem{Param: k, Value: v, Problem: "is not written as the enum writes it (" + orig + ")"})
 			}
 		}

@@ -122,11 +122,15 @@ type param struct {
 	pattern    *regexp.Regexp
 	prefix     string   // the pattern's literal prefix, upper case (INV-)
 	examples   []string // ids its description and examples give
-	enum       []string
+	enum       []string // its string values, lower case
 	enumText   []string // beside enum: each value's words, normalised and spaced, as a turn's words are
-	desc       string   // its description
-	required   bool
-	idLike     bool // it holds an id (isIDLike), read once
+	// enumWritten and enumWords are, beside enum, each value as the
+	// schema writes it and the words of its name (tokenize.SplitName).
+	enumWritten []string
+	enumWords   [][]string
+	desc        string // its description
+	required    bool
+	idLike      bool // it holds an id (isIDLike), read once
 }
 
 // analyzer reads catalogue text into terms with the lexicons it is given,
@@ -1532,6 +1536,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 		for k := range params {
 			p := &params[k]
 			p.terms, p.examples, p.enum, p.enumText = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum), slices.Clip(p.enumText)
+			p.enumWritten, p.enumWords = slices.Clip(p.enumWritten), slices.Clip(p.enumWords)
 		}
 		params = slices.Clip(params)
 		a.memo.params[string(raw)] = params
@@ -1587,8 +1592,11 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 		}
 		for _, e := range ps.Enum {
 			if str, ok := e.(string); ok {
-				p.enum = append(p.enum, strings.ToLower(str))
+				low := strings.ToLower(str)
+				p.enum = append(p.enum, low)
 				p.enumText = append(p.enumText, tokenize.Normalize(strings.Join(tokenize.SplitName(str), " ")))
+				p.enumWritten = append(p.enumWritten, str)
+				p.enumWords = append(p.enumWords, tokenize.SplitName(low))
 			}
 		}
 		p.idLike = isIDLike(&p)
