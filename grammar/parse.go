@@ -489,6 +489,13 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			i = j - 1
 			continue
 		}
+		if n, ok := digitOrdinal(pc.text); ok && i+1 < len(in) && e.nounAt(&in[i+1]) && !e.lx.Has("month", in[i+1].norm) {
+			// "the 18th century", "the 3rd page": an ordinal written in
+			// digits before a noun (no date's month) is the number it
+			// writes; alone ("Friday the 15th") it is a day.
+			out = append(out, e.valuePiece(pc.text, pc.start, pc.end, Arg{Kind: "number", Text: pc.text, Value: strconv.Itoa(n), Start: pc.start, End: pc.end}))
+			continue
+		}
 		if pc.kind == pWord && !pc.f.has(fmValue) {
 			out = keep(out, in, i) // a word that starts no value
 			continue
@@ -544,6 +551,24 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	}
 	sharedYear(out)
 	return out
+}
+
+// digitOrdinal reads an ordinal written in digits and a suffix: "18th",
+// "21st", "2nd", "3rd" (English), "18º", "2ª" (Portuguese).
+func digitOrdinal(w string) (int, bool) {
+	k := 0
+	for k < len(w) && isDigit(w[k]) {
+		k++
+	}
+	if k == 0 || k > 6 {
+		return 0, false
+	}
+	switch strings.ToLower(w[k:]) {
+	case "st", "nd", "rd", "th", "º", "ª":
+		n, err := strconv.Atoi(w[:k])
+		return n, err == nil
+	}
+	return 0, false
 }
 
 // sharedYear gives a day of a month written with no year the year of

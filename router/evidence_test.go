@@ -363,6 +363,22 @@ const leave = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"invoiceId": {"type": "string"}}, "required": ["invoiceId"]}}
 ]}`
 
+// issues reopens, closes and gets issues; gates opens gates and has
+// nothing that reopens.
+const issues = `{"tools": [
+ {"name": "reopen_issue", "description": "Reopens a closed issue.",
+  "inputSchema": {"type": "object", "properties": {"issue": {"type": "integer"}}, "required": ["issue"]}},
+ {"name": "close_issue", "description": "Closes an issue.",
+  "inputSchema": {"type": "object", "properties": {"issue": {"type": "integer"}}, "required": ["issue"]}},
+ {"name": "get_issue", "description": "Shows an issue.",
+  "inputSchema": {"type": "object", "properties": {"issue": {"type": "integer"}}, "required": ["issue"]}}
+]}`
+
+const gates = `{"tools": [
+ {"name": "open_gate", "description": "Opens a gate."},
+ {"name": "close_gate", "description": "Closes a gate."}
+]}`
+
 const todo = `{"tools": [
  {"name": "add_item", "description": "Adds an item to a todo list."},
  {"name": "add_song", "description": "Adds a song to a playlist."}
@@ -394,7 +410,8 @@ type featureRow struct {
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
-		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave}
+		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
+		"issues.json": issues, "gates.json": gates}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -452,6 +469,12 @@ func TestFeatureRows(t *testing.T) {
 		{"leave.json", tokenize.English, "approve the time-off request 4471", "approveTimeOffRequest", "object_head_word", 0},
 		{"leave.json", tokenize.English, "approve request 4471", "approveInvoice", "object_head_word", 0},
 		{"leave.json", tokenize.English, "approve request 4471", "approveInvoice", "missing_head", 1},
+		// An action asked for again is the one its verb with re- names,
+		// where a tool does it; elsewhere it stays the action.
+		{"issues.json", tokenize.English, "open issue 301 again", "reopen_issue", "action_same", 1},
+		{"issues.json", tokenize.Brazilian, "abre a issue 301 de novo", "reopen_issue", "action_same", 1},
+		{"issues.json", tokenize.English, "open issue 301", "reopen_issue", "action_same", 0},
+		{"gates.json", tokenize.English, "open the gate again", "open_gate", "action_same", 1},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

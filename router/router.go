@@ -344,6 +344,7 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 			}
 		}
 		r.readUndo(&fs[i], p.Turn[c.Start:c.End])
+		r.readAgain(&fs[i], p.Turn[c.Start:c.End])
 	}
 	return cs, fs
 }

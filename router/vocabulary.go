@@ -110,6 +110,41 @@ func isBoundary(t string, i int) bool {
 	return c == ' ' || c == ',' || c == '.' || c == '?' || c == '!' || c == ';' || c == ':'
 }
 
+// readAgain reads a request to do an action again as the action its
+// English verb with re- names, where the lexicon holds that verb as a
+// concept near the action and some tool's name does it: "open the issue
+// again" asks for reopening it, "roda de novo o workflow" for a rerun.
+// The clause must say again, with a word of the lexicon's again class.
+// The action's own words stay evidence: a tool that only opens is near.
+func (r *Router) readAgain(f *features, clause string) {
+	if f.action == "" || f.statement || f.question {
+		return
+	}
+	again, ok := r.en.Actions["re"+f.action]
+	if !ok || again == f.action || !r.en.IsNear(again, f.action) || !r.saysClass(clause, "again") {
+		return
+	}
+	for _, p := range r.postings[actionPrefix+again] {
+		if p.field == fieldAction {
+			f.action, f.actionNoun = again, false
+			f.terms = appendUnique(f.terms, conceptPrefix+again)
+			return
+		}
+	}
+}
+
+// saysClass reports whether the clause holds a word or phrase of a
+// function class of the turn's lexicon.
+func (r *Router) saysClass(clause, class string) bool {
+	t := " " + strings.Join(strings.Fields(r.an.tk.Normalize(clause)), " ") + " "
+	for m := range r.gram.Lexicon().Function[class] {
+		if i := strings.Index(t, " "+m); i >= 0 && isBoundary(t, i+1+len(m)) {
+			return true
+		}
+	}
+	return false
+}
+
 // readUndo reads a statement that reports an unwanted action as asking
 // to undo it: "I was charged twice" asks for a refund, "I archived it by
 // mistake" for a restore. The statement must say the action was unwanted,
@@ -119,15 +154,7 @@ func (r *Router) readUndo(f *features, clause string) {
 	if !f.statement || f.action == "" || len(r.en.Antonyms[f.action]) == 0 {
 		return
 	}
-	t := " " + strings.Join(strings.Fields(r.an.tk.Normalize(clause)), " ") + " "
-	said := false
-	for m := range r.gram.Lexicon().Function["mistake"] {
-		if i := strings.Index(t, " "+m); i >= 0 && isBoundary(t, i+1+len(m)) {
-			said = true
-			break
-		}
-	}
-	if !said {
+	if !r.saysClass(clause, "mistake") {
 		return
 	}
 	for _, undo := range r.en.Antonyms[f.action] {

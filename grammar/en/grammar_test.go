@@ -566,6 +566,11 @@ func TestParseClockTimes(t *testing.T) {
 		{"meet at 13pm", ""},
 		{"remind me in 2h", ""},
 		{"list 10 orders", "number:10"},
+		// An ordinal in digits before a noun is its number; after a
+		// month it is the day.
+		{"the kings of the 18th century", "number:18"},
+		{"show the 3rd page", "number:3"},
+		{"due on March 18th", "date:2026-03-18"},
 		{"set the aspect ratio to 16:9", "identifier:16:9"},
 	} {
 		if got := argString(parse(t, tt.in)); got != tt.want {

@@ -65,6 +65,8 @@ func TestParse(t *testing.T) {
 	}{
 		// Imperatives in both registers, with clitics written with a hyphen or before the verb.
 		{"mostre o pedido 42", "imperative get order number=42@order"},
+		// An ordinal in digits before a noun is its number.
+		{"mostra a 3ª página", "imperative get page number=3"},
 		// A name given after a noun is quoted text; "chamado" after a determiner is a ticket.
 		{"cria uma pasta chamada Projetos 2026", "imperative create folder quoted=Projetos_2026@folder"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
