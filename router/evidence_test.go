@@ -379,6 +379,17 @@ const gates = `{"tools": [
  {"name": "close_gate", "description": "Closes a gate."}
 ]}`
 
+// trips books trips (a place and a date), cancels one by its id and
+// finds events of a category.
+const trips = `{"tools": [
+ {"name": "book_trip", "description": "Books a trip.",
+  "inputSchema": {"type": "object", "properties": {"destination": {"type": "string"}, "travel_date": {"type": "string"}}, "required": ["destination", "travel_date"]}},
+ {"name": "cancel_trip", "description": "Cancels a trip.",
+  "inputSchema": {"type": "object", "properties": {"trip_id": {"type": "string"}}, "required": ["trip_id"]}},
+ {"name": "find_events", "description": "Finds events in a city.",
+  "inputSchema": {"type": "object", "properties": {"category": {"type": "string", "enum": ["Music", "Theater"]}, "city": {"type": "string"}}, "required": ["category", "city"]}}
+]}`
+
 const todo = `{"tools": [
  {"name": "add_item", "description": "Adds an item to a todo list."},
  {"name": "add_song", "description": "Adds a song to a playlist."}
@@ -411,7 +422,7 @@ func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
-		"issues.json": issues, "gates.json": gates}
+		"issues.json": issues, "gates.json": gates, "trips.json": trips}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -475,6 +486,18 @@ func TestFeatureRows(t *testing.T) {
 		{"issues.json", tokenize.Brazilian, "abre a issue 301 de novo", "reopen_issue", "action_same", 1},
 		{"issues.json", tokenize.English, "open issue 301", "reopen_issue", "action_same", 0},
 		{"gates.json", tokenize.English, "open the gate again", "open_gate", "action_same", 1},
+		// Required parameters nothing fills: a place and a date; a date
+		// by a string parameter's name; the arguments of a clause that
+		// says more of the request; an enum value by a word's stem; an
+		// id, counted apart (the turn may name the thing otherwise).
+		{"trips.json", tokenize.English, "book a trip", "book_trip", "required_unmet", 1},
+		{"trips.json", tokenize.English, "book a trip to 'Porto Novo' on 2026-05-01", "book_trip", "required_unmet", 0},
+		{"trips.json", tokenize.English, "book a trip. It's to 'Porto Novo' on 2026-05-01", "book_trip", "required_unmet", 0},
+		{"trips.json", tokenize.English, "find events in 'Porto Novo'", "find_events", "required_unmet", 0.5},
+		{"trips.json", tokenize.English, "find musical events in 'Porto Novo'", "find_events", "required_unmet", 0},
+		{"trips.json", tokenize.English, "cancel the trip", "cancel_trip", "required_unmet", 0},
+		{"trips.json", tokenize.English, "cancel the trip", "cancel_trip", "required_unmet_id", 1},
+		{"trips.json", tokenize.English, "cancel trip TR-4410", "cancel_trip", "required_unmet_id", 0},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {
@@ -583,7 +606,8 @@ func TestSquaredFeatures(t *testing.T) {
 
 // TestIDFillsIDParameter checks that an id no noun names fills a required
 // parameter that holds an id, as the binder binds it: "archive msg_8812"
-// leaves nothing of archive_email unmet, and "archive the email" does.
+// leaves nothing of archive_email unmet, and "archive the email" leaves
+// its id (required_unmet_id, apart from the other parameters).
 func TestIDFillsIDParameter(t *testing.T) {
 	r := newImported(t, "mail.json", `{"tools": [
  {"name": "archive_email", "description": "Archive an email.",
@@ -602,9 +626,12 @@ func TestIDFillsIDParameter(t *testing.T) {
 		if c == nil {
 			t.Fatalf("Select(%q): archive_email is no candidate", tt.turn)
 		}
-		_, unmet := feature(c.Features, "required_unmet")
+		_, unmet := feature(c.Features, "required_unmet_id")
 		if unmet != tt.unmet {
-			t.Errorf("Select(%q): archive_email has required_unmet %v, want %v", tt.turn, unmet, tt.unmet)
+			t.Errorf("Select(%q): archive_email has required_unmet_id %v, want %v", tt.turn, unmet, tt.unmet)
+		}
+		if _, other := feature(c.Features, "required_unmet"); other {
+			t.Errorf("Select(%q): archive_email has required_unmet, want only its id unmet", tt.turn)
 		}
 	}
 }
@@ -621,16 +648,20 @@ func TestIDOfTheTextsFormFillsItsPattern(t *testing.T) {
    "pull_number": {"type": "integer", "description": "Pull request number"}}, "required": ["repo", "pull_number"]}},
  {"name": "list_branches", "description": "List the branches of a repository."}
 ]}`)
+	// The pull request's number is an id: it counts apart.
 	for _, tt := range []struct {
-		turn  string
-		unmet float64
+		turn      string
+		unmet, id float64
 	}{
-		{"merge octo-org/web-app pull request 512", 0},
-		{"merge octo-org/web-app", 0.5},
-		{"merge the pull request", 1},
+		{"merge octo-org/web-app pull request 512", 0, 0},
+		{"merge octo-org/web-app", 0, 0.5},
+		{"merge the pull request", 0.5, 0.5},
 	} {
 		if got := toolFeature(t, r, tt.turn, "merge_pull_request", "required_unmet"); got != tt.unmet {
 			t.Errorf("%q: merge_pull_request's required_unmet %v, want %v", tt.turn, got, tt.unmet)
+		}
+		if got := toolFeature(t, r, tt.turn, "merge_pull_request", "required_unmet_id"); got != tt.id {
+			t.Errorf("%q: merge_pull_request's required_unmet_id %v, want %v", tt.turn, got, tt.id)
 		}
 	}
 	if got := toolFeature(t, r, "merge octo-org/web-app", "merge_pull_request", "id_format"); got != 1 {

@@ -90,6 +90,7 @@ const (
 	fMakesExisting            // the tool makes the thing its name heads, and the turn names one that exists, by its id ("add bob to event evt_8812")
 	fIDAbbrev                 // an id's prefix abbreviates the head of the tool's name or an id parameter's noun (msg_8812: message)
 	fObjectHeadWord           // the turn's head object is the last word of the compound the tool's name heads ("request" for a time-off request)
+	fRequiredUnmetID          // the share of the tool's required parameters that hold an id (param.idLike) no argument fills: the turn may name the thing otherwise ("the meeting with the vendor")
 	numToolFeatures
 )
 
@@ -106,7 +107,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
-	"id_abbrev", "object_head_word",
+	"id_abbrev", "object_head_word", "required_unmet_id",
 }
 
 // The features of "none", per clause.
@@ -544,21 +545,19 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			}
 			continue
 		}
-		if a.Kind == "identifier" {
-			// "archive msg_8812": an id no noun names fills a parameter
-			// that holds one, as the binder's identifier rule binds it,
-			// so the parameter is not unmet; it counts as no argument,
-			// as only a noun or a pattern says the id is of the tool's.
-			if j := idParam(ti.params, bound, a.Text); j >= 0 {
+		looseArg(ti.params, a, &bound, &left)
+	}
+	if s.multi {
+		// The context's arguments fill what the clause leaves ("book a
+		// house. It's for four adults"); they are no evidence of their
+		// own.
+		left.words += s.ctxFree
+		for _, a := range s.ctxArgs {
+			if j := fitParam(ti.params, a); j >= 0 && j < 64 {
 				bound |= 1 << j
 				continue
 			}
-		}
-		switch a.Kind {
-		case "number", "money":
-			left.numbers++
-		case "date", "time":
-			left.dates++
+			looseArg(ti.params, a, &bound, &left)
 		}
 	}
 	for k, a := range f.args {
@@ -588,10 +587,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
-		if unmet := requiredUnmet(ti.params, bound, f, left); unmet > 0 {
+		unmet, ids := r.requiredUnmet(ti.params, bound, f, left)
+		if unmet > 0 {
 			x[fRequiredUnmet] = float64(unmet) / float64(required)
 			if why != nil {
 				why.note(fRequiredUnmet, "%d of %d required parameters nothing in the turn fills", unmet, required)
+			}
+		}
+		if ids > 0 {
+			x[fRequiredUnmetID] = float64(ids) / float64(required)
+			if why != nil {
+				why.note(fRequiredUnmetID, "%d of %d required parameters, ids, no argument fills", ids, required)
 			}
 		}
 	}
@@ -727,21 +733,59 @@ type loose struct {
 	numbers, dates, words int
 }
 
+// looseArg reads an argument no parameter's noun, pattern or type took.
+// An id no noun names fills a parameter that holds one, as the binder's
+// identifier rule binds it ("archive msg_8812"), so the parameter is not
+// unmet; it counts as no argument, as only a noun or a pattern says the
+// id is of the tool's. A number, an amount, a date or a time is loose:
+// it may fill a parameter of its kind that nothing else fills.
+func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
+	if a.Kind == "identifier" {
+		if j := idParam(params, *bound, a.Text); j >= 0 {
+			*bound |= 1 << j
+			return
+		}
+	}
+	switch a.Kind {
+	case "number", "money":
+		left.numbers++
+	case "date", "time":
+		left.dates++
+	}
+}
+
 // requiredUnmet counts the required parameters nothing in the clause
-// evidently fills, of those no argument fills (bound, by index): one that
-// takes an id of a pattern or a format other than a date, or a value of an
-// enum the clause does not name; and one that takes a number, a date or
-// free text, for each beyond the loose numbers, dates or free words of the
-// clause (a word a lexicon reads is not counted, though it may be the
-// text: the fit weighs what the count is worth). A parameter of another
-// type (a boolean, an array, an object) is left out: it may take its
-// default. Only a tool's first 64 parameters are read (bound has room for
-// them).
-func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
+// evidently fills, of those no argument fills (bound, by index), and
+// apart from them those that hold an id (param.idLike): a turn may name
+// the thing it acts on without its id ("the meeting with the vendor",
+// "this ticket"), where a missing place or date is missing. Unmet are
+// one that takes a value of a pattern or a format other than a date, or
+// a value of an enum the clause names neither as written nor by a word's
+// stem ("musical" for Music); and one that takes a number, a date (by
+// its format or its name: travel_date) or free text, for each beyond the
+// loose numbers, dates or free words of the clause (a word a lexicon
+// reads is not counted, though it may be the text: the fit weighs what
+// the count is worth). A parameter of another type (a boolean, an array,
+// an object) is left out: it may take its default. Only a tool's first
+// 64 parameters are read (bound has room for them).
+func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose) (int, int) {
 	unmet, numbers, dates, text := 0, 0, 0, 0
+	idUnmet, idNumbers, idText := 0, 0, 0
 	for j := range params {
 		p := &params[j]
 		if !p.required || j >= 64 || bound&(1<<j) != 0 {
+			continue
+		}
+		if p.idLike {
+			// An id takes what the other parameters leave.
+			switch {
+			case p.typ == "number" || p.typ == "integer":
+				idNumbers++
+			case p.pattern != nil || p.format != "":
+				idUnmet++
+			default:
+				idText++
+			}
 			continue
 		}
 		switch p.typ {
@@ -754,10 +798,23 @@ func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
 				for _, e := range p.enumText {
 					named = named || len(e) >= 3 && f.holdsPhrase(e)
 				}
+				for _, e := range p.enumText {
+					if named {
+						break
+					}
+					// A word of a value, by its stem ("musical" names
+					// Music, "family therapist" Family Counselor).
+					for part := range strings.FieldsSeq(e) {
+						if t := r.stemTerm(part); t != "" && containsTerm(f.terms, t) {
+							named = true
+							break
+						}
+					}
+				}
 				if !named {
 					unmet++
 				}
-			case p.format == "date" || p.format == "date-time":
+			case dateKind(p) != "":
 				dates++
 			case p.pattern != nil || p.format != "":
 				unmet++
@@ -766,7 +823,8 @@ func requiredUnmet(params []param, bound uint64, f *features, l loose) int {
 			}
 		}
 	}
-	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words)
+	ids := idUnmet + max(0, idNumbers-max(0, l.numbers-numbers)) + max(0, idText-max(0, l.words-text))
+	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words), ids
 }
 
 // idParam is the parameter, among the first 64 and none of bound, that

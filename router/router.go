@@ -360,10 +360,13 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 // command before the clause asked for something else ("charge the card
 // and then archive order 43"), and so does one joined on after it (the
 // next step: "snapshot db-orders and then reboot it"); a negated clause
-// says what not to do ("hold on, don't empty the trash"). A clause with
-// no such neighbour has no context but itself (s.multi is false).
+// says what not to do ("hold on, don't empty the trash"). The context's
+// arguments and free words are kept too (s.ctxArgs, s.ctxFree): they fill
+// the request's parameters (requiredUnmet). A clause with no such
+// neighbour has no context but itself (s.multi is false).
 func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) {
 	s.multi = false
+	s.ctxArgs, s.ctxFree = s.ctxArgs[:0], 0
 	if len(cs) < 2 {
 		return
 	}
@@ -374,6 +377,17 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 			continue
 		}
 		s.multi = true
+		for _, a := range fs[j].args {
+			if a.Kind == "quoted" {
+				s.ctxFree++
+			}
+			s.ctxArgs = append(s.ctxArgs, a)
+		}
+		for k := range fs[j].words {
+			if fs[j].words[k].Class == grammar.Unknown {
+				s.ctxFree++
+			}
+		}
 		for _, t := range fs[j].terms {
 			terms = appendUnique(terms, t)
 		}

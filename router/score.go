@@ -480,7 +480,8 @@ func isObject(t, concept string) bool {
 // names it (order 42 -> order_id), or by the head of that noun when it is a
 // compound (time-off request 4471 -> request_id: a concept of several words
 // is named by its English lemmas, the head last), by pattern, then by type
-// and format.
+// and format (a date by a string parameter's name too, as dateKind reads
+// it: travel_date).
 func fitParam(params []param, a grammar.Arg) int {
 	if a.Noun != "" {
 		for i := range params {
@@ -524,7 +525,7 @@ func fitParam(params []param, a grammar.Arg) int {
 				return i
 			}
 		case "date":
-			if p.format == "date" || p.format == "date-time" {
+			if dateKind(p) != "" {
 				return i
 			}
 		case "time":
