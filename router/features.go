@@ -597,7 +597,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if ids > 0 {
 			x[fRequiredUnmetID] = float64(ids) / float64(required)
 			if why != nil {
-				why.note(fRequiredUnmetID, "%d of %d required parameters, ids, no argument fills", ids, required)
+				why.note(fRequiredUnmetID, "%d of %d required parameters are ids no argument gives", ids, required)
 			}
 		}
 	}
