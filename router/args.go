@@ -579,13 +579,12 @@ func (b *binder) enums() {
 
 func (b *binder) enumParam(j int, words []grammar.Word, taken []bool) {
 	p := &b.ti.params[j]
-	values := p.enumWords
 	for k := range words {
 		if taken[k] || !b.enumWord(&words[k]) {
 			continue
 		}
 		for i, e := range p.enum {
-			ew := values[i]
+			ew := p.enumWords[i]
 			if len(ew) == 0 || k+len(ew) > len(words) {
 				continue
 			}

@@ -794,24 +794,7 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 		case "string":
 			switch {
 			case len(p.enum) > 0:
-				named := false
-				for _, e := range p.enumText {
-					named = named || len(e) >= 3 && f.holdsPhrase(e)
-				}
-				for _, e := range p.enumText {
-					if named {
-						break
-					}
-					// A word of a value, by its stem ("musical" names
-					// Music, "family therapist" Family Counselor).
-					for part := range strings.FieldsSeq(e) {
-						if t := r.stemTerm(part); t != "" && containsTerm(f.terms, t) {
-							named = true
-							break
-						}
-					}
-				}
-				if !named {
+				if !r.enumNamed(p, f) {
 					unmet++
 				}
 			case dateKind(p) != "":
@@ -825,6 +808,25 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 	}
 	ids := idUnmet + max(0, idNumbers-max(0, l.numbers-numbers)) + max(0, idText-max(0, l.words-text))
 	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words), ids
+}
+
+// enumNamed reports whether the clause names a value of the parameter's
+// enum: as written (a value of three letters or more), or by a word's
+// stem ("musical" names Music, "family therapist" Family Counselor).
+func (r *Router) enumNamed(p *param, f *features) bool {
+	for _, e := range p.enumText {
+		if len(e) >= 3 && f.holdsPhrase(e) {
+			return true
+		}
+	}
+	for _, e := range p.enumText {
+		for part := range strings.FieldsSeq(e) {
+			if t := r.stemTerm(part); t != "" && containsTerm(f.terms, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // idParam is the parameter, among the first 64 and none of bound, that

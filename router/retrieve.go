@@ -453,8 +453,8 @@ type scorer struct {
 	// ctxTerms and ctxOptional are the room of a clause's context
 	// (Router.context).
 	ctxTerms, ctxOptional []string
-	// ctxArgs and ctxFree are the arguments and the free words (as
-	// shared.free counts them) of a clause's context, less its own.
+	// ctxArgs and ctxFree are the arguments and the free words
+	// (freeWords) of a clause's context, less its own.
 	ctxArgs []grammar.Arg
 	ctxFree int
 	// room is the room the lists of the clauses' features are cut from

@@ -377,17 +377,8 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 			continue
 		}
 		s.multi = true
-		for _, a := range fs[j].args {
-			if a.Kind == "quoted" {
-				s.ctxFree++
-			}
-			s.ctxArgs = append(s.ctxArgs, a)
-		}
-		for k := range fs[j].words {
-			if fs[j].words[k].Class == grammar.Unknown {
-				s.ctxFree++
-			}
-		}
+		s.ctxArgs = append(s.ctxArgs, fs[j].args...)
+		s.ctxFree += freeWords(&fs[j])
 		for _, t := range fs[j].terms {
 			terms = appendUnique(terms, t)
 		}

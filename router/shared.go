@@ -173,12 +173,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		clear(m.objects)
 		m.gen = 1
 	}
-	m.values, m.kinds, m.free = 0, [numValueKinds]int{}, 0
-	for k := range f.words {
-		if f.words[k].Class == grammar.Unknown {
-			m.free++
-		}
-	}
+	m.values, m.kinds, m.free = 0, [numValueKinds]int{}, freeWords(f)
 	clear(m.prefixes)
 	m.prefixes = m.prefixes[:0]
 	for k := range f.args {
@@ -188,9 +183,6 @@ func (r *Router) share(f *features, s *scorer) *shared {
 			// shipped?"), no value of a number parameter.
 			m.values++
 			m.kinds[v]++
-		}
-		if a.Kind == "quoted" {
-			m.free++
 		}
 		prefix := ""
 		if a.Kind == "identifier" {
@@ -569,4 +561,22 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 		m.textOf = ti
 	}
 	return m.text[id] == m.textGen
+}
+
+// freeWords counts a clause's free words: the words no lexicon reads,
+// and each quoted text (requiredUnmet reads them as values a free-text
+// parameter may take).
+func freeWords(f *features) int {
+	n := 0
+	for k := range f.words {
+		if f.words[k].Class == grammar.Unknown {
+			n++
+		}
+	}
+	for k := range f.args {
+		if f.args[k].Kind == "quoted" {
+			n++
+		}
+	}
+	return n
 }
