@@ -441,6 +441,12 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			// adverb is no noun phrase: "turn the fan off everywhere".
 			continue
 		}
+		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pValue && (nx.arg.Kind == "date" || nx.arg.Kind == "time") && !e.timeAdverb(nx.norm) {
+			// So is one followed by a date or a time ("put 'Dentist' in
+			// my calendar on 2026-05-01", "on Friday"); an adverb of
+			// time is no such phrase ("turn the heater on tomorrow").
+			continue
+		}
 		if k == 0 {
 			return take(phrase, k, n)
 		}
@@ -449,6 +455,16 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 		}
 	}
 	return done()
+}
+
+// timeAdverb reports whether a value's words start with an adverb of time
+// ("tomorrow", "tonight", "amanhã de manhã").
+func (e *Engine) timeAdverb(norm string) bool {
+	if e.bits[norm]&fAdverbTime != 0 {
+		return true
+	}
+	first, _, _ := strings.Cut(norm, " ")
+	return e.bits[first]&fAdverbTime != 0
 }
 
 // particleAt finds the longest particle that starts at ps[0] and

@@ -141,6 +141,9 @@ type analyzer struct {
 	stemmer  *tokenize.Stemmer
 	tk       *tokenize.Tokenizer
 	stop     map[string]bool
+	// nounNext are the determiners after which a text's word is read as
+	// a noun where it may be one (textDeterminers).
+	nounNext map[string]bool
 	memo     *memo // what this compile has read, or nil (memo.go)
 }
 
@@ -194,9 +197,11 @@ func (a *analyzer) readWordTerm(w string, preferNoun bool) string {
 func (a *analyzer) readSegment(toks []tokenize.Token) *segment {
 	m := a.memo
 	s := &segment{ids: m.segIDs[:0], rids: m.segRIDs[:0]} // read in the memo's room, then copied
+	noun := false                                         // the word before was a determiner
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		if t.Kind != tokenize.Word && t.Kind != tokenize.Identifier {
+			noun = false
 			continue
 		}
 		if i+1 < len(toks) && toks[i+1].Kind == tokenize.Word {
@@ -204,11 +209,13 @@ func (a *analyzer) readSegment(toks []tokenize.Token) *segment {
 				id, rid := a.number(term)
 				s.ids, s.rids = append(s.ids, id), append(s.rids, rid)
 				i++
+				noun = false
 				continue
 			}
 		}
-		w := a.normSegment(t.Norm)
+		w := a.normSegment(t.Norm, noun)
 		s.ids, s.rids = append(s.ids, w.ids...), append(s.rids, w.rids...)
+		noun = t.Kind == tokenize.Word && a.nounNext[t.Norm]
 	}
 	m.segIDs, m.segRIDs = s.ids, s.rids
 	n := len(s.ids)
@@ -233,18 +240,24 @@ func (a *analyzer) pairTerm(w1, w2 string) string {
 
 // normSegment reads one word token of a text (its Norm), once per
 // compile: the term of each of its words, and the stem beside a concept.
-func (a *analyzer) normSegment(norm string) *segment {
-	s, ok := a.memo.tokens[norm]
+// After a determiner a word that may be a noun or a verb is read as the
+// noun ("Cancel a meeting you organise", "Apply a label").
+func (a *analyzer) normSegment(norm string, noun bool) *segment {
+	memo := &a.memo.tokens[0]
+	if noun {
+		memo = &a.memo.tokens[1]
+	}
+	s, ok := (*memo)[norm]
 	if !ok {
-		s = a.newSegment(a.readNormTerms(nil, norm))
-		a.memo.tokens[norm] = s
+		s = a.newSegment(a.readNormTerms(nil, norm, noun))
+		(*memo)[norm] = s
 	}
 	return s
 }
 
-func (a *analyzer) readNormTerms(dst []string, norm string) []string {
+func (a *analyzer) readNormTerms(dst []string, norm string, noun bool) []string {
 	for _, w := range tokenize.SplitName(norm) {
-		term := a.wordTerm(w, false)
+		term := a.wordTerm(w, noun)
 		if term == "" {
 			continue
 		}
@@ -1207,7 +1220,10 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 				inQual = true
 			}
 		case a.stop[w]:
-		case inQual:
+		case inQual || a.adjectiveOnly(w):
+			// After a preposition, and an adjective that is no noun of
+			// the lexicon, wherever it stands: get_sensor_readings_latest
+			// reads readings, the latest.
 			quals = append(quals, w)
 		default:
 			main = append(main, w)
@@ -1312,6 +1328,14 @@ func isDigits(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// adjectiveOnly reports whether the English lexicon lists w as an
+// adjective and as no noun (latest, pending, previous).
+func (a *analyzer) adjectiveOnly(w string) bool {
+	lx := a.lexicons[0]
+	_, noun := lx.Nouns[w]
+	return !noun && lx.Function["adjective"][w]
 }
 
 // modifiers reports whether every word is only a modifier.

@@ -430,8 +430,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	idNamed := false
 	for k, a := range f.args {
-		if a.Kind == "identifier" && containsTerm(ti.idPrefixes, m.prefixes[k]) {
-			idNamed = true // an id in the tool's format names its object
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) || a.Noun == "" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k])) {
+			// An id in the tool's format names its object, and so does
+			// one whose prefix abbreviates it (msg_8812, a message).
+			idNamed = true
+		}
+		if (a.Kind == "identifier" || a.Kind == "number") && ti.head >= 0 && headIDPattern(ti, a.Text) {
+			idNamed = true // E30456 for the employee whose id is ^E[0-9]{4,8}$
 		}
 	}
 	for k, o := range ti.objects {
@@ -988,8 +993,11 @@ func seeing(r *Router, action string) bool {
 
 // abbreviatesTool reports whether an id's prefix (MSG_, as IDPrefix
 // writes it) abbreviates the head noun of the tool's name or the noun of
-// one of its id parameters (abbreviates).
+// one of its id parameters (abbreviates), for a tool that takes an id.
 func abbreviatesTool(ti *toolInfo, prefix string) bool {
+	if !takesID(ti) {
+		return false
+	}
 	if ti.head >= 0 {
 		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && abbreviates(prefix, c) {
 			return true
@@ -1033,4 +1041,28 @@ func abbreviates(prefix, concept string) bool {
 func lastWordOf(w, c string) bool {
 	n := len(c) - len(w)
 	return n > 1 && c[n-1] == '_' && c[n:] == w
+}
+
+// headIDPattern reports whether an id matches the pattern of a parameter
+// that holds the id of the tool's head (employeeId of updateEmployee).
+func headIDPattern(ti *toolInfo, id string) bool {
+	for j := range ti.params {
+		p := &ti.params[j]
+		if p.idLike && p.pattern != nil && containsTerm(p.terms, ti.objects[ti.head]) && p.pattern.MatchString(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// takesID reports whether some parameter of the tool holds an id: a tool
+// with none (a list of invoices) takes no id the turn gives, whatever its
+// prefix abbreviates.
+func takesID(ti *toolInfo) bool {
+	for j := range ti.params {
+		if ti.params[j].idLike {
+			return true
+		}
+	}
+	return false
 }

@@ -17,12 +17,12 @@ import (
 // memo holds what one compile's analyzer has read.
 type memo struct {
 	words     map[string]*wordMemo
-	texts     map[string]*segment // textSegment
-	sentences map[string]*segment // sentenceSegment
-	tokens    map[string]*segment // normSegment
-	terms     *termTable          // every term the compile read, numbered
-	rids      []int32             // by term number: its retrieval term's number, plus one
-	segIDs    []int32             // room to read a segment in (readSegment)
+	texts     map[string]*segment    // textSegment
+	sentences map[string]*segment    // sentenceSegment
+	tokens    [2]map[string]*segment // normSegment, as read after a word and after a determiner
+	terms     *termTable             // every term the compile read, numbered
+	rids      []int32                // by term number: its retrieval term's number, plus one
+	segIDs    []int32                // room to read a segment in (readSegment)
 	segRIDs   []int32
 	toks      []tokenize.Token    // room to tokenise in (tokens)
 	ids       map[string][]string // idsIn
@@ -79,7 +79,7 @@ func newMemo() *memo {
 		words:     map[string]*wordMemo{},
 		texts:     map[string]*segment{},
 		sentences: map[string]*segment{},
-		tokens:    map[string]*segment{},
+		tokens:    [2]map[string]*segment{{}, {}},
 		terms:     newTermTable(1 << 10),
 		ids:       map[string][]string{},
 		nameWords: map[string][]string{},

@@ -173,7 +173,7 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	}
 	r.turnStop = stopWords(lexicons, false)
 	r.classes = classesOf(gram.Lexicon())
-	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true)}
+	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true), nounNext: textDeterminers(lexicons)}
 	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
 	withdrawn := map[string]bool{}
@@ -266,6 +266,24 @@ func stopWords(lexicons []*grammar.Lexicon, text bool) map[string]bool {
 		}
 	}
 	return stop
+}
+
+// textDeterminers are the determiners of the lexicons that a text's noun
+// follows (the, a, my, each, este...): not the relative and question
+// words among them (that, which, what), which a verb may follow ("the
+// events that match"). A later lexicon's word that the first reads as a
+// noun or a verb is left out, as in stopWords.
+func textDeterminers(lexicons []*grammar.Lexicon) map[string]bool {
+	out := map[string]bool{}
+	for k, lx := range lexicons {
+		for w := range lx.Function["determiner"] {
+			if lx.Function["relative"][w] || lx.Function["question"][w] || k > 0 && isContentWord(lexicons[0], w) {
+				continue
+			}
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // isContentWord reports whether a lexicon reads a word as a noun or as

@@ -484,7 +484,14 @@ func isObject(t, concept string) bool {
 // it: travel_date).
 func fitParam(params []param, a grammar.Arg) int {
 	if a.Noun != "" {
+		// A value of the noun's fills its parameter, but no date, time,
+		// amount or address fills an id ("my calendar on 2026-05-01" is
+		// no calendarId).
+		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		for i := range params {
+			if value && params[i].idLike {
+				continue
+			}
 			for _, t := range params[i].terms {
 				if isObject(t, a.Noun) {
 					return i
@@ -493,6 +500,9 @@ func fitParam(params []param, a grammar.Arg) int {
 		}
 		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
 			for i := range params {
+				if value && params[i].idLike {
+					continue
+				}
 				for _, t := range params[i].terms {
 					if isObject(t, a.Noun[k+1:]) {
 						return i

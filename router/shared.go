@@ -569,7 +569,15 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 func freeWords(f *features) int {
 	n := 0
 	for k := range f.words {
-		if f.words[k].Class == grammar.Unknown {
+		w := &f.words[k]
+		if w.Class == grammar.Unknown {
+			n++
+		}
+		if k > 0 && w.Start == f.words[k-1].Start && w.End == f.words[k-1].End && (k < 2 || f.words[k-2].Start != w.Start) &&
+			strings.IndexByte(w.Text, '-') > 0 {
+			// A word of parts joined by hyphens that no lexicon reads
+			// whole is a name ("checkout-api", "billing-worker"): a
+			// value of the thing it names, whatever its parts mean.
 			n++
 		}
 	}

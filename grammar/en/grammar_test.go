@@ -704,6 +704,9 @@ var phrasalRows = []verbRow{
 	{"wake up the laptop", "wake", "laptop"},
 	// A particle apart from its verb before a noun phrase is a preposition.
 	{"put eggs on my list", "create", "egg"},
+	// So is one before a date or a time; an adverb of time is none.
+	{"put the dentist in my calendar on Friday", "create", "dentist"},
+	{"turn the heater on tomorrow", "turn_on", "heater"},
 	// A place adverb after it is no noun phrase: the particle stays.
 	{"turn the fan off everywhere", "turn_off", "fan"},
 	{"switch the heater on somewhere else", "turn_on", "heater"},
