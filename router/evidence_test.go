@@ -499,15 +499,15 @@ func TestFeatureRows(t *testing.T) {
 		// message, evt_ an event (the name's head, or an id parameter's).
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_email", "id_abbrev", 1},
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "id_abbrev", 0},
-		// A tool that takes no id takes none the turn gives.
-		{"mail.json", tokenize.English, "show the messages msg_8812", "list_messages", "id_abbrev", 0},
-		{"mail.json", tokenize.English, "show the messages msg_8812", "delete_email", "id_abbrev", 1},
 		{"mail.json", tokenize.Brazilian, "apaga o ct_3301", "delete_contact", "id_abbrev", 1},
 		{"events.json", tokenize.English, "add bob@example.com to evt_8812", "invite_attendees", "id_abbrev", 1},
 		// and names the head (a bare id; one a noun takes is that noun's).
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_email", "missing_head", 0},
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "missing_head", 1},
 		{"mail.json", tokenize.English, "delete the contact msg_8812", "delete_email", "missing_head", 1},
+		// A tool that takes no id takes none the turn gives.
+		{"mail.json", tokenize.English, "show the messages msg_8812", "list_messages", "id_abbrev", 0},
+		{"mail.json", tokenize.English, "show the messages msg_8812", "delete_email", "id_abbrev", 1},
 		// So does an id of the pattern of the head's id.
 		{"staff.json", tokenize.English, "update E30456", "update_employee", "missing_head", 0},
 		{"staff.json", tokenize.English, "update X30456", "update_employee", "missing_head", 1},

@@ -564,8 +564,9 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 }
 
 // freeWords counts a clause's free words: the words no lexicon reads,
-// and each quoted text (requiredUnmet reads them as values a free-text
-// parameter may take).
+// each word of hyphened parts no lexicon reads whole (a name:
+// "checkout-api"), and each quoted text (requiredUnmet reads them as
+// values a free-text parameter may take).
 func freeWords(f *features) int {
 	n := 0
 	for k := range f.words {
