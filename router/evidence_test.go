@@ -392,6 +392,11 @@ const trips = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"category": {"type": "string", "enum": ["Music", "Theater"]}, "city": {"type": "string"}}, "required": ["category", "city"]}}
 ]}`
 
+// coupons makes coupons.
+const coupons = `{"tools": [
+ {"name": "create_coupon", "description": "Creates a coupon."}
+]}`
+
 // players pauses what plays, and timers.
 const players = `{"tools": [
  {"name": "MediaPause", "description": "Pauses a media player."},
@@ -446,7 +451,7 @@ func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
-		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players}
+		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -511,6 +516,10 @@ func TestFeatureRows(t *testing.T) {
 		// So does an id of the pattern of the head's id.
 		{"staff.json", tokenize.English, "update E30456", "update_employee", "missing_head", 0},
 		{"staff.json", tokenize.English, "update X30456", "update_employee", "missing_head", 1},
+		// A compound of nouns the lexicon lists whole names its concept,
+		// though the grammar reads it word by word.
+		{"coupons.json", tokenize.English, "create a discount code", "create_coupon", "missing_head", 0},
+		{"coupons.json", tokenize.English, "create a discount", "create_coupon", "missing_head", 1},
 		// An adjective of a name is no head, wherever it stands.
 		{"sensors.json", tokenize.English, "show me the sensor readings", "get_sensor_readings_latest", "missing_head", 0},
 		// A compound the name heads, named by its last word: "request"

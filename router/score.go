@@ -228,6 +228,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			}
 		}
 	}
+	r.turnCompounds(c.Words, &f)
 	if verbAt < 0 && c.Action != "" && c.State == c.Action {
 		// "lights off": the state word names the action, a term as a
 		// verb's concept is.
@@ -545,6 +546,39 @@ func fitParam(params []param, a grammar.Arg) int {
 		}
 	}
 	return -1
+}
+
+// turnCompounds adds the objects the clause's compounds of nouns name:
+// the grammar reads "discount code" as a discount and a code, so that it
+// matches wherever the two stand apart, and the lexicon also lists it
+// whole, a coupon. Two or three words in a row (a genitive between, as
+// in "forma de pagamento"), the first and the last nouns, make a
+// compound when the lexicon of the turn's language lists them.
+func (r *Router) turnCompounds(ws []grammar.Word, f *features) {
+	lx := r.gram.Lexicon()
+	var room [96]byte
+	for i := range ws {
+		if ws[i].Class != grammar.Noun {
+			continue
+		}
+		for n := 2; n <= 3 && i+n <= len(ws); n++ {
+			if ws[i+n-1].Class != grammar.Noun {
+				continue
+			}
+			b := append(room[:0], ws[i].Norm...)
+			for k := i + 1; k < i+n; k++ {
+				b = append(append(b, ' '), ws[k].Norm...)
+			}
+			if nf, ok := lx.Nouns[string(b)]; ok {
+				t := r.conceptOf(nf.Concept).object
+				if !containsTerm(f.objects, t) {
+					f.objects = append(f.objects, t)
+					f.text = append(f.text, t)
+				}
+				break
+			}
+		}
+	}
 }
 
 // literal is the term of a word read within an edit as another word,
