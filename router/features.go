@@ -429,8 +429,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	idNamed := false
+	abbrev := -1 // the first id whose prefix abbreviates the tool's noun (id_abbrev)
 	for k, a := range f.args {
-		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) || a.Noun == "" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k])) {
+		abbreviated := a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k])
+		if abbreviated && abbrev < 0 {
+			abbrev = k
+		}
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) || a.Noun == "" && abbreviated) {
 			// An id in the tool's format names its object, and so does
 			// one whose prefix abbreviates it (msg_8812, a message).
 			idNamed = true
@@ -565,16 +570,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			looseArg(ti.params, a, &bound, &left)
 		}
 	}
-	for k, a := range f.args {
-		if x[fIDFormat] != 0 {
-			break // the tool documents the id's format: no need to guess it
-		}
-		if a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k]) {
-			x[fIDAbbrev] = 1
-			if why != nil {
-				why.note(fIDAbbrev, "%s", a.Text)
-			}
-			break
+	if abbrev >= 0 && x[fIDFormat] == 0 {
+		// Where the tool documents the id's format, no need to guess it.
+		x[fIDAbbrev] = 1
+		if why != nil {
+			why.note(fIDAbbrev, "%s", f.args[abbrev].Text)
 		}
 	}
 	if ti.makes && ti.head >= 0 {
