@@ -434,11 +434,14 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			}
 			continue
 		}
-		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pWord && nx.bits&fPlace == 0 && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
+		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pWord && nx.bits&fPlace == 0 && r.bits&fSeparative == 0 && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
 			// "put eggs on my list": a one-word particle apart from its
 			// verb and followed by a noun phrase is a preposition ("traz
 			// a pasta de volta do arquivo" keeps its particle). A place
-			// adverb is no noun phrase: "turn the fan off everywhere".
+			// adverb is no noun phrase: "turn the fan off everywhere". A
+			// particle of separation keeps its verb, the noun phrase
+			// after it the thing parted from: "take Sam off the list"
+			// takes off.
 			continue
 		}
 		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pValue && (nx.arg.Kind == "date" || nx.arg.Kind == "time") && !e.timeAdverb(nx.norm) {

@@ -163,6 +163,7 @@ const (
 	fRelative
 	fPlace
 	fAdditive
+	fSeparative
 )
 
 var classBits = map[string]uint32{
@@ -171,7 +172,7 @@ var classBits = map[string]uint32{
 	"request": fRequest, "question": fQuestion, "auxiliary": fAuxiliary, "negation": fNegation,
 	"chitchat": fChitchat, "adverb_time": fAdverbTime, "weekday": fWeekday, "month": fMonth,
 	"verb": fOtherVerb, "adjective": fAdjective, "obligation": fObligation,
-	"relative": fRelative, "place": fPlace, "additive": fAdditive,
+	"relative": fRelative, "place": fPlace, "additive": fAdditive, "separative": fSeparative,
 }
 
 // NewEngine returns an Engine for lang. now gives today's date for

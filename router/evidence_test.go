@@ -339,8 +339,13 @@ const pending = `{"tools": [
 const orders = `{"tools": [
  {"name": "list_orders", "description": "Lists orders by status.",
   "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}, "status": {"type": "string", "enum": ["shipped", "open"]}}}},
- {"name": "get_order", "description": "Gets an order.",
+ {"name": "get_order", "description": "Gets an order.", "annotations": {"readOnlyHint": true},
   "inputSchema": {"type": "object", "properties": {"order_id": {"type": "integer"}}, "required": ["order_id"]}}
+]}`
+
+const instances = `{"tools": [
+ {"name": "create_instance", "description": "Creates a virtual machine.",
+  "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}, "instance_type": {"type": "string", "enum": ["s1.small", "c3.2xlarge"]}}, "required": ["name"]}}
 ]}`
 
 const events = `{"tools": [
@@ -451,7 +456,7 @@ func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
-		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons}
+		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -474,6 +479,15 @@ func TestFeatureRows(t *testing.T) {
 		{"lists.json", tokenize.Brazilian, "adiciona kitesurfar à lista", "ListAddItem", "missing_head", 0},
 		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
 		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},
+		// A question reads, whatever its verb: one order by its id is a
+		// get.
+		{"orders.json", tokenize.English, "has order 2210 shipped?", "get_order", "one_get", 1},
+		{"orders.json", tokenize.English, "ship order 2210", "get_order", "one_get", 0},
+		// An enum takes only the values it lists, whatever noun a value
+		// follows; a value it lists fills it.
+		{"orders.json", tokenize.English, "what's the status of EXP-2210?", "list_orders", "argument", 0},
+		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
+		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},
 		// A compound the name spells ("shopping list") is held by a turn
 		// that names it in one word of another language.

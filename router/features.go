@@ -621,7 +621,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if f.question && ti.nameReads {
 		x[fQuestionNameRead] = 1
 	}
-	if (f.action == "get" || f.action == "list" || f.action == "search" || f.action == "") && read {
+	// A question reads, whatever its verb names ("has order 2210
+	// shipped?" gets the order).
+	if (f.action == "get" || f.action == "list" || f.action == "search" || f.action == "" || f.question) && read {
 		switch {
 		case f.plural && !f.hasID && (ti.action == "list" || ti.action == "search"):
 			x[fPluralList] = 1

@@ -477,6 +477,21 @@ func isObject(t, concept string) bool {
 	return len(t) == len(objectPrefix)+len(concept) && t[:len(objectPrefix)] == objectPrefix && t[len(objectPrefix):] == concept
 }
 
+// admits reports whether a parameter with an enum takes the argument:
+// only a value the enum lists fills it, whatever noun the value follows
+// ("the status of EXP-2210" is no status of pending, approved ...).
+func admits(p *param, a grammar.Arg) bool {
+	if len(p.enum) == 0 {
+		return true
+	}
+	for _, e := range p.enum {
+		if strings.EqualFold(e, a.Value) || strings.EqualFold(e, a.Text) {
+			return true
+		}
+	}
+	return false
+}
+
 // fitParam finds the index of the parameter an argument fits, or -1: by the noun that
 // names it (order 42 -> order_id), or by the head of that noun when it is a
 // compound (time-off request 4471 -> request_id: a concept of several words
@@ -490,7 +505,7 @@ func fitParam(params []param, a grammar.Arg) int {
 		// no calendarId).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		for i := range params {
-			if value && params[i].idLike {
+			if value && params[i].idLike || !admits(&params[i], a) {
 				continue
 			}
 			for _, t := range params[i].terms {
@@ -501,7 +516,7 @@ func fitParam(params []param, a grammar.Arg) int {
 		}
 		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
 			for i := range params {
-				if value && params[i].idLike {
+				if value && params[i].idLike || !admits(&params[i], a) {
 					continue
 				}
 				for _, t := range params[i].terms {
@@ -515,6 +530,12 @@ func fitParam(params []param, a grammar.Arg) int {
 	for i := range params {
 		p := &params[i]
 		if p.pattern != nil && (a.Kind == "identifier" || a.Kind == "number") && p.pattern.MatchString(a.Text) {
+			return i
+		}
+	}
+	for i := range params {
+		// A value the enum lists fills it ("a c3.2xlarge vm").
+		if len(params[i].enum) > 0 && admits(&params[i], a) {
 			return i
 		}
 	}

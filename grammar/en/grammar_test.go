@@ -707,6 +707,10 @@ var phrasalRows = []verbRow{
 	// So is one before a date or a time; an adverb of time is none.
 	{"put the dentist in my calendar on Friday", "create", "dentist"},
 	{"turn the heater on tomorrow", "turn_on", "heater"},
+	// A particle of separation keeps its verb before a noun phrase: the
+	// phrase is what is parted from.
+	{"take the card off my account", "delete", "card"},
+	{"cross milk off the list", "delete", "milk"},
 	// A place adverb after it is no noun phrase: the particle stays.
 	{"turn the fan off everywhere", "turn_off", "fan"},
 	{"switch the heater on somewhere else", "turn_on", "heater"},
