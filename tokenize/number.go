@@ -69,10 +69,31 @@ func CanonicalNumber(s string, lang Language) (string, bool) {
 
 // canonicalDate reads 2026-05-01 (ISO) and 01/05/2026 or 1/5/26 (day
 // first, as pt-BR and most of the world write it; month first when only
-// that reading is a date, 12/31/2026) into ISO 8601.
+// that reading is a date, 12/31/2026) into ISO 8601; and the year first
+// with dots or slashes (2026.05.01, 2026/5/1), and the day first with
+// dots and a year of four digits (01.05.2026), as much of the world
+// writes them too.
 func canonicalDate(s string) (string, bool) {
 	var y, m, d int
 	switch {
+	case len(s) >= 8 && len(s) <= 10 && (s[4] == '.' || s[4] == '/') && digits(s[:4]):
+		sep := s[4]
+		rest := s[5:]
+		k := strings.IndexByte(rest, sep)
+		if k < 1 || k > 2 || len(rest)-k-1 < 1 || len(rest)-k-1 > 2 || !digits(rest[:k]) || !digits(rest[k+1:]) {
+			return "", false
+		}
+		y, m, d = atoiDigits(s[:4]), atoiDigits(rest[:k]), atoiDigits(rest[k+1:])
+	case strings.Count(s, ".") == 2:
+		i := strings.IndexByte(s, '.')
+		j := i + 1 + strings.IndexByte(s[i+1:], '.')
+		if i < 1 || i > 2 || j-i-1 < 1 || j-i-1 > 2 || len(s)-j-1 != 4 || !digits(s[:i]) || !digits(s[i+1:j]) || !digits(s[j+1:]) {
+			return "", false
+		}
+		d, m, y = atoiDigits(s[:i]), atoiDigits(s[i+1:j]), atoiDigits(s[j+1:])
+		if m > 12 && d <= 12 {
+			d, m = m, d
+		}
 	case len(s) == 10 && s[4] == '-' && s[7] == '-':
 		if digits(s[:4]) && digits(s[5:7]) && digits(s[8:]) {
 			// What Sscanf reads of it, without its allocations.

@@ -92,6 +92,12 @@ func TestTokenize(t *testing.T) {
 		{English, "due 05/01/2026", "word:due date:2026-01-05"},
 		{English, "due 12/31/2026", "word:due date:2026-12-31"},
 		{English, "due 13/13/2026", "word:due identifier:13/13/2026"},
+		{English, "on 2023.10.1", "word:on date:2023-10-01"},
+		{English, "on 2023/10/01", "word:on date:2023-10-01"},
+		{English, "by 01.05.2026", "word:by date:2026-05-01"},
+		{English, "deploy 2.14.0", "word:deploy identifier:2.14.0"},
+		{English, "host 10.0.0.1", "word:host identifier:10.0.0.1"},
+		{Brazilian, "total 1.200.500", "word:total number:1200500"},
 		{Brazilian, "não cobre o cartão", "word:nao word:cobre word:o word:cartao"},
 		{Brazilian, "mostre-me", "word:mostre-me"},
 	}
