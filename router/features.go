@@ -135,7 +135,7 @@ var noneFeatureNames = [numNoneFeatures]string{
 // features, then the features of the tool the ranking puts first that
 // read the tool and the turn alone (topFeatures), each named "top_" and
 // its name, then the top tool's utility ("top_utility"), as the ranking
-// weighs it. None has no feature that compares the top tool with the
+// weighs it, and its square ("top_utility_sq"). None has no feature that compares the top tool with the
 // others (its lead, its share of the ranking, the share of what some
 // other tool holds): whether a turn has an answer is no matter of how
 // many tools the catalogue has, and a tool alone in its catalogue leads
@@ -147,7 +147,8 @@ var noneFeatureNames = [numNoneFeatures]string{
 const (
 	relTop         = numNoneFeatures         // the top tool's features start here
 	relRank        = relTop + numTopFeatures // the top tool's utility
-	numRelFeatures = relRank + 1
+	relRankSq      = relRank + 1             // its square: none's log-odds curve with the utility, not only slope
+	numRelFeatures = relRankSq + 1
 )
 
 // comparingFeatures are the tool features that compare the tool with the
@@ -177,6 +178,7 @@ var relFeatureNames = func() (names [numRelFeatures]string) {
 		names[relTop+j] = "top_" + toolFeatureNames[k]
 	}
 	names[relRank] = "top_utility"
+	names[relRankSq] = "top_utility_sq"
 	return names
 }()
 

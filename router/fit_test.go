@@ -149,8 +149,12 @@ func TestNoneReadsNoRunnerUp(t *testing.T) {
 			t.Errorf("none's %s is %v alone and %v beside another tool", relFeatureNames[k], g1[k], g2[k])
 		}
 	}
-	if relFeatureNames[relRank] != "top_utility" || g1[relRank] != m.toolUtility(&alone[0].x) {
-		t.Errorf("none's last feature is %s = %v, want top_utility = %v", relFeatureNames[relRank], g1[relRank], m.toolUtility(&alone[0].x))
+	u := m.toolUtility(&alone[0].x)
+	if relFeatureNames[relRank] != "top_utility" || g1[relRank] != u {
+		t.Errorf("none's feature %s = %v, want top_utility = %v", relFeatureNames[relRank], g1[relRank], u)
+	}
+	if relFeatureNames[relRankSq] != "top_utility_sq" || g1[relRankSq] != u*u {
+		t.Errorf("none's last feature is %s = %v, want top_utility_sq = %v", relFeatureNames[relRankSq], g1[relRankSq], u*u)
 	}
 }
 

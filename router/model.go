@@ -306,6 +306,7 @@ func (g *relVec) fill(y *noneVec, x *toolVec, u float64) {
 		g[relTop+j] = x[k]
 	}
 	g[relRank] = u
+	g[relRankSq] = u * u
 }
 
 // logistic is 1/(1+exp(-z)).
