@@ -131,7 +131,8 @@ type binder struct {
 //  1. noun: a value bound to the parameter its noun names ("order 42"
 //     -> order_id), when the value fits the parameter.
 //  2. pattern: a value that matches a parameter's pattern, as written
-//     or in upper case.
+//     or in upper case; then enum: a value a parameter's enum lists ("a
+//     c3.2xlarge vm" -> instance_type).
 //  3. type and format: money to an amount parameter (and its currency
 //     code to a currency parameter), an email to an email parameter, a
 //     date to a date parameter, a number to a number parameter, quoted
@@ -201,6 +202,13 @@ func (b *binder) run() {
 			continue
 		}
 		b.first(i, BindPattern, func(p *param) bool { return p.pattern != nil })
+	}
+	// A value a parameter's enum lists ("a c3.2xlarge vm": instance_type).
+	for i := range args {
+		if b.used[i] || args[i].Kind == "money" || args[i].Kind == "date" || args[i].Kind == "time" {
+			continue
+		}
+		b.first(i, BindEnum, func(p *param) bool { return len(p.enum) > 0 })
 	}
 	// 3. type and format
 	for i := range args {

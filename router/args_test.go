@@ -58,6 +58,10 @@ const bindTools = `{"tools": [
    "required": ["amount", "currency"]}},
  {"name": "set_nickname", "description": "Set the nickname shown to others.",
   "inputSchema": {"type": "object", "properties": {"nickname": {"type": "string"}}, "required": ["nickname"]}},
+ {"name": "create_vm", "description": "Create a virtual machine.",
+  "inputSchema": {"type": "object", "properties": {
+    "name": {"type": "string"}, "instance_type": {"type": "string", "enum": ["s1.small", "c3.2xlarge"]},
+    "region": {"type": "string", "enum": ["us-east-1", "sa-east-1"]}}, "required": ["name", "instance_type"]}},
  {"name": "search_articles", "description": "Search the help articles.",
   "inputSchema": {"type": "object", "properties": {
     "query": {"type": "string"}, "locale": {"type": "string", "enum": ["en", "fr", "de", "es", "ja"]},
@@ -157,6 +161,10 @@ func TestBindRules(t *testing.T) {
 		{r, "create_ticket", `open an urgent ticket: "Printer down"`, "priority=Urgent/enum title=Printer down/quoted", ""},
 		{r, "notify_customer", "notify the customer by e-mail", "channel=email/enum", ""},
 		{r, "search_articles", `search the articles for "refund policy"`, "query=refund policy/quoted", ""},
+		// a value an enum lists, to its parameter
+		{r, "create_vm", `create a c3.2xlarge vm in sa-east-1 called "gpu-test"`,
+			"instance_type=c3.2xlarge/enum region=sa-east-1/enum name=gpu-test/quoted", ""},
+		{r, "create_vm", `create a c9.huge vm called "gpu-test"`, "name=gpu-test/quoted", "instance_type"},
 		// quoted text to the first required string parameter left
 		{r, "set_nickname", `set it to "Bea"`, "nickname=Bea/quoted", ""},
 		// missing
@@ -270,7 +278,7 @@ func TestBindPortugueseEnum(t *testing.T) {
 
 // fuzzSchemas are the tools FuzzBind binds to.
 var fuzzSchemas = []string{"get_invoice", "refund_invoice", "send_email", "book_room", "log_event", "set_quantity",
-	"create_ticket", "notify_customer", "charge_amount", "set_nickname", "search_articles"}
+	"create_ticket", "notify_customer", "charge_amount", "set_nickname", "search_articles", "create_vm"}
 
 // FuzzBind reads random turns with the English grammar and binds them to
 // each of the test tools: the binder never panics, every binding's text
