@@ -427,20 +427,21 @@ func checkValue(p *param, v string) (string, string) {
 	if p.pattern != nil && !p.pattern.MatchString(v) {
 		return "", "does not match the pattern " + p.pattern.String()
 	}
-	if len(p.enum) > 0 {
-		low := strings.ToLower(v)
-		found := false
-		for _, e := range p.enum {
-			if e == low {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return "", "is not one of " + strings.Join(p.enum, ", ")
-		}
+	if len(p.enum) > 0 && !enumLists(p, v) {
+		return "", "is not one of " + strings.Join(p.enum, ", ")
 	}
 	return v, ""
+}
+
+// enumLists reports whether the parameter's enum (lower case) lists v,
+// case-folded.
+func enumLists(p *param, v string) bool {
+	for _, e := range p.enum {
+		if strings.EqualFold(e, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // integerValue reads an integer written in decimal, allowing a fraction

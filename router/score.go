@@ -481,15 +481,7 @@ func isObject(t, concept string) bool {
 // only a value the enum lists fills it, whatever noun the value follows
 // ("the status of EXP-2210" is no status of pending, approved ...).
 func admits(p *param, a grammar.Arg) bool {
-	if len(p.enum) == 0 {
-		return true
-	}
-	for _, e := range p.enum {
-		if strings.EqualFold(e, a.Value) || strings.EqualFold(e, a.Text) {
-			return true
-		}
-	}
-	return false
+	return len(p.enum) == 0 || enumLists(p, a.Value) || enumLists(p, a.Text)
 }
 
 // fitParam finds the index of the parameter an argument fits, or -1: by the noun that
