@@ -743,8 +743,9 @@ func keep(out, in []piece, i int) []piece {
 // phrase of the reporting class ("saying", "dizendo que") that follows a
 // word of the command, the rest of the turn, to its last sentence mark, is
 // one quoted text, and the phrase is dropped. A phrase at the start of the
-// turn, after an auxiliary ("what are they saying") or before a
-// preposition ("saying about") is left to the clause.
+// turn, after an auxiliary ("what are they saying"), after no word of a
+// command ("I'm asking for a refund") or before a preposition ("saying
+// about") is left to the clause.
 func (e *Engine) reported(turn string, in []piece) []piece {
 	for i := 1; i < len(in); i++ {
 		prev := &in[i-1]
@@ -752,7 +753,7 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 			continue
 		}
 		n := e.reportingAt(in[i:])
-		if n == 0 {
+		if n == 0 || !e.commandBefore(in[:i]) {
 			continue
 		}
 		from, to := i+n, len(in)
@@ -769,6 +770,21 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 		return quoteRun(turn, in, i, from, to)
 	}
 	return in
+}
+
+// commandBefore reports whether the pieces before a reporting phrase hold
+// the verb of a command: a word that can be a verb, or one no lexicon
+// knows (a verb mistyped: "reponde o msg_7070 falando que..."), and is no
+// pronoun, auxiliary, request or politeness word. With none the phrase is the
+// clause's own verb ("I'm asking for a refund", "the customer is asking
+// for a refund", "customer asking for a refund").
+func (e *Engine) commandBefore(ps []piece) bool {
+	for k := range ps {
+		if ps[k].kind == pWord && (ps[k].verb != "" || ps[k].f == nil) && e.bits[ps[k].norm]&(fPronoun|fAuxiliary|fRequest|fPoliteness) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteRun replaces in[i:to] with one piece of quoted text, the turn's

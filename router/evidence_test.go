@@ -348,6 +348,16 @@ const instances = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}, "instance_type": {"type": "string", "enum": ["s1.small", "c3.2xlarge"]}}, "required": ["name"]}}
 ]}`
 
+const repos = `{"tools": [
+ {"name": "create_repository", "description": "Creates a repository.",
+  "inputSchema": {"type": "object", "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,100}$"}, "description": {"type": "string"}}, "required": ["name"]}}
+]}`
+
+const rates = `{"tools": [
+ {"name": "get_rate", "description": "Gets the conversion rate between two currencies.",
+  "inputSchema": {"type": "object", "properties": {"from": {"type": "string"}, "to": {"type": "string"}}}}
+]}`
+
 const events = `{"tools": [
  {"name": "create_event", "description": "Creates a calendar event."},
  {"name": "invite_attendees", "description": "Adds attendees to an event.",
@@ -456,7 +466,8 @@ func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
-		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances}
+		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
+		"repos.json": repos, "rates.json": rates}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -486,6 +497,11 @@ func TestFeatureRows(t *testing.T) {
 		// An enum takes only the values it lists, whatever noun a value
 		// follows; a value it lists fills it.
 		{"orders.json", tokenize.English, "what's the status of EXP-2210?", "list_orders", "argument", 0},
+		{"repos.json", tokenize.English, "create a repo called billing-service", "create_repository", "required_unmet", 0},
+		{"repos.json", tokenize.Brazilian, "cria um repositório chamado infra-terraform", "create_repository", "required_unmet", 0},
+		{"repos.json", tokenize.English, "create a repo called 'billing service'", "create_repository", "required_unmet", 1},
+		{"rates.json", tokenize.English, "find the conversion rate from Euro to Dollar", "get_rate", "missing_head", 0},
+		{"rates.json", tokenize.English, "find the conversion from Euro to Dollar", "get_rate", "missing_head", 1},
 		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
 		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},

@@ -447,7 +447,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	for k, o := range ti.objects {
-		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || argNames(f, o) ||
+		// A noun of the turn written with the object's stem names it,
+		// alone or as a word of a compound, whichever sense the lexicon
+		// gives each ("the conversion rate" names get_rate's rate).
+		if ti.qualifier[k] || containsTerm(f.objects, o) || containsTerm(f.unknown, ti.stems[k]) || containsTerm(f.nounStems, ti.stems[k]) || argNames(f, o) ||
 			f.action != "" && o == m.objectAction || k == ti.head && (idNamed || derived) {
 			continue
 		}

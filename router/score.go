@@ -32,6 +32,7 @@ type features struct {
 	fuzzy         []string // object and name-word terms read within an edit
 	hasID         bool     // an argument names one thing
 	terms         []string // the clause's retrieval terms, distinct
+	nounStems     []string // the stem terms of the clause's nouns, each word of a compound's too
 	verbTerms     []string // the retrieval stems of the verb as written
 	askedState    string   // the state a question asks about ("is the door locked?": lock)
 	// optional are terms that count only where some tool holds them: words
@@ -52,7 +53,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	// grows apart); *room grows apart when it has too little left, the
 	// lists cut before keeping the array they were cut from.
 	nw, ni := len(c.Words), len(c.Implied)
-	need := 2*(nw+ni) + 1 + (3*nw + ni + 2) + 2 + 3*nw
+	need := 2*(nw+ni) + 1 + (3*nw + ni + 2) + 2 + 3*nw + 2*nw
 	if cap(*room)-len(*room) < need {
 		*room = make([]string, 0, max(need, 2*cap(*room)))
 	}
@@ -63,6 +64,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	}
 	f.objects, f.text, f.terms, f.verbTerms = cut(nw+ni), cut(nw+ni+1), cut(3*nw+ni+2), cut(2)
 	f.unknown, f.optional, f.fuzzy = cut(nw), cut(nw), cut(nw)
+	f.nounStems = cut(2 * nw)
 	if c.Act == grammar.Question {
 		f.askedState = c.State
 	}
@@ -314,6 +316,9 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 					f.optional = appendUnique(f.optional, t)
 				}
 				dst = appendUnique(dst, t)
+				if w.Class == grammar.Noun {
+					f.nounStems = appendUnique(f.nounStems, t)
+				}
 			}
 		}
 		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.turnStop[w.Norm] {
@@ -487,7 +492,9 @@ func admits(p *param, a grammar.Arg) bool {
 // fitParam finds the index of the parameter an argument fits, or -1: by the noun that
 // names it (order 42 -> order_id), or by the head of that noun when it is a
 // compound (time-off request 4471 -> request_id: a concept of several words
-// is named by its English lemmas, the head last), by pattern, then by type
+// is named by its English lemmas, the head last), by pattern (a value of
+// any kind but an amount or a date, as the binder's pattern rule binds
+// it: "a repo called billing-service"), then by type
 // and format (a date by a string parameter's name too, as dateKind reads
 // it: travel_date).
 func fitParam(params []param, a grammar.Arg) int {
@@ -521,7 +528,7 @@ func fitParam(params []param, a grammar.Arg) int {
 	}
 	for i := range params {
 		p := &params[i]
-		if p.pattern != nil && (a.Kind == "identifier" || a.Kind == "number") && p.pattern.MatchString(a.Text) {
+		if p.pattern != nil && a.Kind != "money" && a.Kind != "date" && p.pattern.MatchString(a.Text) {
 			return i
 		}
 	}

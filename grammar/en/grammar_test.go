@@ -1128,6 +1128,9 @@ func TestParseReported(t *testing.T) {
 		{"leave a comment on ticket 12 letting them know we fixed the login", "leave", "comment ticket", "we fixed the login"},
 		{"post a message saying 'back at 3'", "send", "message", "back at 3"},
 		{"send an email to Priya asking if she got the contract", "send", "email", "she got the contract"},
+		{"comment on ticket 6110 asking for a screenshot", "comment", "ticket", "a screenshot"},
+		{"I'm asking for a refund", "request", "refund", ""},
+		{"customer asking for a refund", "request", "refund customer", ""},
 		// The clause's own verb, or a question about what was said.
 		{"what are people saying about the new mug?", "announce", "mug person", ""},
 		{"saying hello", "announce", "", ""},

@@ -447,6 +447,7 @@ func TestParseReported(t *testing.T) {
 		{"responde o comentário c_12 dizendo que já corrigi", "reply", "comment", "já corrigi"},
 		{"manda um recado pro time avisando que amanhã é feriado!", "send", "message team", "amanhã é feriado"},
 		{"mande um e-mail pro Pedro perguntando se ele recebeu o contrato", "send", "email", "ele recebeu o contrato"},
+		{"dispara um e-mail pro rh@empresa.com.br pedindo minha folha de ponto", "send", "email", "minha folha de ponto"},
 		// The clause's own verb.
 		{"o que os clientes estão dizendo sobre a caneca?", "", "mug customer status", ""},
 	} {
