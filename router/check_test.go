@@ -410,6 +410,11 @@ func TestExplainBindings(t *testing.T) {
 	if s := r.Explain(d).String(); !strings.Contains(s, "missing: amount") || !strings.Contains(s, "idempotency: header Idempotency-Key = ") {
 		t.Errorf("Explain(charge) lacks the missing amount or the key:\n%s", s)
 	}
+	// The evidence names the required parameters it counts unmet: the
+	// order's id is bound by its noun, the amount nothing gives.
+	if s := r.Explain(d).String(); !strings.Contains(s, "1 of 2 required parameters nothing in the turn fills: amount)") {
+		t.Errorf("Explain(charge) does not name the unmet amount:\n%s", s)
+	}
 	if s := Summary(d); !strings.Contains(s, "missing=amount") {
 		t.Errorf("Summary(charge) = %q, want missing=amount", s)
 	}

@@ -597,17 +597,21 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
-		unmet, ids := r.requiredUnmet(ti.params, bound, f, left)
+		var names *unmetNames
+		if why != nil {
+			names = &unmetNames{}
+		}
+		unmet, ids := r.requiredUnmet(ti.params, bound, f, left, names)
 		if unmet > 0 {
 			x[fRequiredUnmet] = float64(unmet) / float64(required)
 			if why != nil {
-				why.note(fRequiredUnmet, "%d of %d required parameters nothing in the turn fills", unmet, required)
+				why.note(fRequiredUnmet, "%d of %d required parameters nothing in the turn fills: %s", unmet, required, strings.Join(names.unmet, ", "))
 			}
 		}
 		if ids > 0 {
 			x[fRequiredUnmetID] = float64(ids) / float64(required)
 			if why != nil {
-				why.note(fRequiredUnmetID, "%d of %d required parameters are ids no argument gives", ids, required)
+				why.note(fRequiredUnmetID, "%d of %d required parameters are ids no argument gives: %s", ids, required, strings.Join(names.ids, ", "))
 			}
 		}
 	}
@@ -780,47 +784,88 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 // the count is worth). A parameter of another type (a boolean, an array,
 // an object) is left out: it may take its default. Only a tool's first
 // 64 parameters are read (bound has room for them).
-func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose) (int, int) {
+func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int) {
 	unmet, numbers, dates, text := 0, 0, 0, 0
 	idUnmet, idNumbers, idText := 0, 0, 0
+	// The parameters of each count, in order, when names are asked for:
+	// those of a kind the loose values fill are the first ones, and the
+	// unmet the rest.
+	var ofKind [numUnmetKinds][]string
 	for j := range params {
 		p := &params[j]
 		if !p.required || j >= 64 || bound&(1<<j) != 0 {
 			continue
 		}
+		kind := -1
 		if p.idLike {
 			// An id takes what the other parameters leave.
 			switch {
 			case p.typ == "number" || p.typ == "integer":
 				idNumbers++
+				kind = uIDNumber
 			case p.pattern != nil || p.format != "":
 				idUnmet++
+				kind = uIDUnmet
 			default:
 				idText++
+				kind = uIDText
 			}
-			continue
-		}
-		switch p.typ {
-		case "number", "integer":
-			numbers++
-		case "string":
-			switch {
-			case len(p.enum) > 0:
-				if !r.enumNamed(p, f) {
+		} else {
+			switch p.typ {
+			case "number", "integer":
+				numbers++
+				kind = uNumber
+			case "string":
+				switch {
+				case len(p.enum) > 0:
+					if !r.enumNamed(p, f) {
+						unmet++
+						kind = uUnmet
+					}
+				case dateKind(p) != "":
+					dates++
+					kind = uDate
+				case p.pattern != nil || p.format != "":
 					unmet++
+					kind = uUnmet
+				default:
+					text++
+					kind = uText
 				}
-			case dateKind(p) != "":
-				dates++
-			case p.pattern != nil || p.format != "":
-				unmet++
-			default:
-				text++
 			}
+		}
+		if names != nil && kind >= 0 {
+			ofKind[kind] = append(ofKind[kind], p.name)
 		}
 	}
-	ids := idUnmet + max(0, idNumbers-max(0, l.numbers-numbers)) + max(0, idText-max(0, l.words-text))
+	idNumbersLeft, idTextLeft := max(0, l.numbers-numbers), max(0, l.words-text)
+	if names != nil {
+		rest := func(ps []string, filled int) []string { return ps[min(len(ps), max(0, filled)):] }
+		names.unmet = slices.Concat(ofKind[uUnmet], rest(ofKind[uNumber], l.numbers), rest(ofKind[uDate], l.dates), rest(ofKind[uText], l.words))
+		names.ids = slices.Concat(ofKind[uIDUnmet], rest(ofKind[uIDNumber], idNumbersLeft), rest(ofKind[uIDText], idTextLeft))
+	}
+	ids := idUnmet + max(0, idNumbers-idNumbersLeft) + max(0, idText-idTextLeft)
 	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words), ids
 }
+
+// unmetNames are the names of the required parameters requiredUnmet
+// counts, for an explanation: those nothing fills, and the ids no
+// argument gives.
+type unmetNames struct {
+	unmet, ids []string
+}
+
+// The kinds of required parameter requiredUnmet counts apart.
+const (
+	uUnmet    = iota // unmet whatever the clause's loose values: an enum not named, a pattern, a format
+	uNumber          // a number, filled by a loose number
+	uDate            // a date, filled by a loose date
+	uText            // free text, filled by a loose word
+	uIDUnmet         // an id with a pattern or a format
+	uIDNumber        // an id that is a number, filled by a number the others leave
+	uIDText          // an id in free text, filled by a word the others leave
+	numUnmetKinds
+)
 
 // enumNamed reports whether the clause names a value of the parameter's
 // enum: as written (a value of three letters or more), or by a word's
