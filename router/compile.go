@@ -93,7 +93,11 @@ type toolInfo struct {
 	reads, writes bool
 	nameReads     bool
 	headStem      string
-	genericHead   bool  // the head noun is a generic item of a list ("item", "entry")
+	genericHead   bool // the head noun is a generic item of a list ("item", "entry")
+	// describedHead is the object term of the first clause of the
+	// description ("Search for a hair stylist ...": hair stylist), or "":
+	// what the text says the name's head is.
+	describedHead string
 	actionID      int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
 	// kinds of value some parameter's type takes.
@@ -658,6 +662,9 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		// write to confirm, but what its name does is evidence of what it
 		// is asked for: "which curtains are closed?" asks HassGetState,
 		// unmarked, as it asks a read.
+		if a.en != nil && ti.head >= 0 {
+			ti.describedHead = describedHead(a.en, t.Description)
+		}
 		ti.nameReads = t.Unmarked() && readingActions[ti.action]
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
@@ -1630,3 +1637,21 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// describedHead is the object term of the first clause of a tool's
+// description, as the English grammar reads it, or "": a description
+// says first what its tool acts on ("Search for a hair stylist in a
+// specified city": a hair stylist; "Discover a therapist based on the
+// user's needs": a therapist), so a turn that names that thing names
+// what a name such as FindProvider calls its provider.
+func describedHead(en grammar.Grammar, description string) string {
+	sentences := splitSentences(description)
+	if len(sentences) == 0 {
+		return ""
+	}
+	p := en.Parse(sentences[0])
+	if len(p.Clauses) == 0 || len(p.Clauses[0].Objects) == 0 {
+		return ""
+	}
+	return objectPrefix + p.Clauses[0].Objects[0]
+}

@@ -358,6 +358,11 @@ const rates = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"from": {"type": "string"}, "to": {"type": "string"}}}}
 ]}`
 
+const providers = `{"tools": [
+ {"name": "FindProvider", "description": "Discover a therapist based on the user's specific needs and location.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
+]}`
+
 const events = `{"tools": [
  {"name": "create_event", "description": "Creates a calendar event."},
  {"name": "invite_attendees", "description": "Adds attendees to an event.",
@@ -461,13 +466,18 @@ type featureRow struct {
 // no item). A number the head noun takes ("order 2210") is its id, no value a
 // number parameter takes. A tool's English text is read with English
 // function words: "todo", which only Portuguese makes one, stays a word
-// of a pt-BR router's "todo list".
+// of a pt-BR router's "todo list". A noun written with the stem of the
+// name's head names it whatever sense each reading took ("the conversion
+// rate" names get_rate's rate), and so does the thing the description's
+// first clause acts on (FindProvider "discovers a therapist"); a value
+// that matches a parameter's pattern fills it, a name given by "called"
+// too.
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
-		"repos.json": repos, "rates.json": rates}
+		"repos.json": repos, "rates.json": rates, "providers.json": providers}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -501,7 +511,10 @@ func TestFeatureRows(t *testing.T) {
 		{"repos.json", tokenize.Brazilian, "cria um repositório chamado infra-terraform", "create_repository", "required_unmet", 0},
 		{"repos.json", tokenize.English, "create a repo called 'billing service'", "create_repository", "required_unmet", 1},
 		{"rates.json", tokenize.English, "find the conversion rate from Euro to Dollar", "get_rate", "missing_head", 0},
-		{"rates.json", tokenize.English, "find the conversion from Euro to Dollar", "get_rate", "missing_head", 1},
+		{"rates.json", tokenize.English, "find the distance from Lisbon to Porto", "get_rate", "missing_head", 1},
+		{"providers.json", tokenize.English, "find a therapist in Berkeley", "FindProvider", "missing_head", 0},
+		{"providers.json", tokenize.Brazilian, "procura um terapeuta em Campinas", "FindProvider", "missing_head", 0},
+		{"providers.json", tokenize.English, "find a plumber in Berkeley", "FindProvider", "missing_head", 1},
 		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
 		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},

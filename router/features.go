@@ -151,9 +151,12 @@ const (
 	numRelFeatures = relRankSq + 1
 )
 
-// comparingFeatures are the tool features that compare the tool with the
-// other candidates: none does not read them.
-var comparingFeatures = [...]int{fLead, fLeadRel, fCoverageSeen}
+// comparingFeatures are the tool features none does not read: those that
+// compare the tool with the other candidates, and the typos it was read
+// through, which say how a word was written, not whether the turn asks
+// for a tool (a corpus that writes its turns with typos and has few that
+// ask for none would teach none that a typo is a sign of a request).
+var comparingFeatures = [...]int{fLead, fLeadRel, fCoverageSeen, fFuzzy}
 
 // numTopFeatures counts the tool features none reads of the top tool.
 const numTopFeatures = int(numToolFeatures) - len(comparingFeatures)
@@ -455,6 +458,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		if k == ti.head && headWord {
+			continue
+		}
+		if k == ti.head && ti.describedHead != "" && len(f.objects) > 0 && f.objects[0] == ti.describedHead {
+			// The turn's head is what the description says the name's
+			// head is: "find a therapist" names FindProvider's provider,
+			// whose description discovers a therapist.
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(o, objectPrefix), stemPrefix)
