@@ -360,6 +360,8 @@ const rates = `{"tools": [
 
 const providers = `{"tools": [
  {"name": "FindProvider", "description": "Discover a therapist based on the user's specific needs and location.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}},
+ {"name": "LookupProvider", "description": "Search for a hair stylist in a specified city, with options to filter for unisex salons.",
   "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
 ]}`
 
@@ -515,6 +517,8 @@ func TestFeatureRows(t *testing.T) {
 		{"providers.json", tokenize.English, "find a therapist in Berkeley", "FindProvider", "missing_head", 0},
 		{"providers.json", tokenize.Brazilian, "procura um terapeuta em Campinas", "FindProvider", "missing_head", 0},
 		{"providers.json", tokenize.English, "find a plumber in Berkeley", "FindProvider", "missing_head", 1},
+		{"providers.json", tokenize.English, "look up a hair stylist in Berkeley", "LookupProvider", "missing_head", 0},
+		{"providers.json", tokenize.English, "look up a city in Berkeley", "LookupProvider", "missing_head", 1},
 		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
 		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},

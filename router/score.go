@@ -85,40 +85,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			break
 		}
 	}
-	// A noun only the wordnet knows is the head when the lexicon's
-	// nouns leave none.
-	headOf := func(wordnet bool) int {
-		h := -1
-		for i := verbAt + 1; i < len(c.Words); i++ {
-			if w := &c.Words[i]; w.Class != grammar.Noun || w.WordNet && !wordnet {
-				if h >= 0 {
-					break
-				}
-				continue
-			}
-			h = i
-		}
-		return h
-	}
-	if head = headOf(false); head < 0 {
-		head = headOf(true)
-	}
-	if head >= 0 && c.Words[head].Concept == informationConcept {
-		// "the details of order 42", "as informações do arquivo": the
-		// next noun, past function words only, is the head, and the
-		// information noun no evidence for a tool: what is known of a
-		// thing is what every tool that reads it gives.
-		for i := head + 1; i < len(c.Words); i++ {
-			if w := &c.Words[i]; w.Class == grammar.Noun && !w.WordNet {
-				f.info = head
-				for head = i; head+1 < len(c.Words) && c.Words[head+1].Class == grammar.Noun && !c.Words[head+1].WordNet; head++ {
-				}
-				break
-			} else if w.Class != grammar.Function {
-				break
-			}
-		}
-	}
+	head, f.info = headNoun(c.Words, verbAt, false)
 	if head >= 0 && len(r.conceptOf(c.Words[head].Concept).objectText) > 0 {
 		// The number of a thing the catalogue names: "details" is no
 		// request for many of anything.
@@ -331,6 +298,48 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		}
 	}
 	return dst
+}
+
+// headNoun finds the head object of a clause's words: the last noun of
+// the first run of nouns after the verb at verbAt (-1 for none), a noun
+// only the wordnet knows when the lexicon's nouns leave none (or as any
+// other, with wordnet); past an information noun to the thing it is about
+// ("the details of order 42", "as informações do arquivo"), which is then
+// info, or -1. Either is -1 when there is none.
+func headNoun(words []grammar.Word, verbAt int, wordnet bool) (head, info int) {
+	headOf := func(wordnet bool) int {
+		h := -1
+		for i := verbAt + 1; i < len(words); i++ {
+			if w := &words[i]; w.Class != grammar.Noun || w.WordNet && !wordnet {
+				if h >= 0 {
+					break
+				}
+				continue
+			}
+			h = i
+		}
+		return h
+	}
+	info = -1
+	if head = headOf(wordnet); head < 0 {
+		head = headOf(true)
+	}
+	if head >= 0 && words[head].Concept == informationConcept {
+		// The next noun, past function words only, is the head, and the
+		// information noun no evidence for a tool: what is known of a
+		// thing is what every tool that reads it gives.
+		for i := head + 1; i < len(words); i++ {
+			if w := &words[i]; w.Class == grammar.Noun && !w.WordNet {
+				info = head
+				for head = i; head+1 < len(words) && words[head+1].Class == grammar.Noun && !words[head+1].WordNet; head++ {
+				}
+				break
+			} else if w.Class != grammar.Function {
+				break
+			}
+		}
+	}
+	return head, info
 }
 
 // privativeVerb reports whether words[i] is a verb after a privative
