@@ -285,25 +285,39 @@ func (b *binder) first(i int, rule BindRule, pred func(*param) bool) bool {
 // currency binds the currency code of the money argument i to a currency
 // parameter left, if the tool has one.
 func (b *binder) currency(i int) {
-	a := &b.c.Args[i]
-	_, code, ok := strings.Cut(a.Value, " ")
-	if !ok || code == "" {
+	j, v := currencyParam(b.ti.params, b.c.Args[i], func(j int) bool { return b.bound[j] })
+	if j < 0 {
 		return
 	}
+	if cv, ok := b.accept(&b.ti.params[j], v); ok {
+		b.bind(j, i, cv, BindCurrency)
+	}
+}
+
+// currencyParam finds the parameter the currency code of a money argument
+// fills, and the code as it takes it (as written, or in lower case): a
+// currency parameter not yet taken whose type, pattern and enum admit it,
+// a required one first; or -1. The binder binds it and the evidence counts
+// it filled, so both read an amount with its currency alike.
+func currencyParam(params []param, a grammar.Arg, taken func(j int) bool) (int, string) {
+	_, code, ok := strings.Cut(a.Value, " ")
+	if a.Kind != "money" || !ok || code == "" {
+		return -1, ""
+	}
 	for pass := 0; pass < 2; pass++ {
-		for j := range b.ti.params {
-			p := &b.ti.params[j]
-			if b.bound[j] || p.required != (pass == 0) || !isCurrency(p) {
+		for j := range params {
+			p := &params[j]
+			if taken(j) || p.required != (pass == 0) || !isCurrency(p) {
 				continue
 			}
 			for _, v := range [...]string{code, strings.ToLower(code)} {
-				if cv, ok := b.accept(p, v); ok {
-					b.bind(j, i, cv, BindCurrency)
-					return
+				if _, problem := checkValue(p, v); problem == "" {
+					return j, v
 				}
 			}
 		}
 	}
+	return -1, ""
 }
 
 func (b *binder) bind(param, arg int, v string, rule BindRule) {

@@ -365,6 +365,11 @@ const providers = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
 ]}`
 
+const charges = `{"tools": [
+ {"name": "create_charge", "description": "Charges the customer.",
+  "inputSchema": {"type": "object", "properties": {"amount": {"type": "number"}, "currency": {"type": "string", "pattern": "^[A-Z]{3}$"}}, "required": ["amount", "currency"]}}
+]}`
+
 const events = `{"tools": [
  {"name": "create_event", "description": "Creates a calendar event."},
  {"name": "invite_attendees", "description": "Adds attendees to an event.",
@@ -473,13 +478,14 @@ type featureRow struct {
 // rate" names get_rate's rate), and so does the thing the description's
 // first clause acts on (FindProvider "discovers a therapist"); a value
 // that matches a parameter's pattern fills it, a name given by "called"
-// too.
+// too, an amount with its currency fills a currency parameter, and the
+// thing no tool holds that names a generic head fills the item's text.
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
-		"repos.json": repos, "rates.json": rates, "providers.json": providers}
+		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -519,6 +525,12 @@ func TestFeatureRows(t *testing.T) {
 		{"providers.json", tokenize.English, "find a plumber in Berkeley", "FindProvider", "missing_head", 1},
 		{"providers.json", tokenize.English, "look up a hair stylist in Berkeley", "LookupProvider", "missing_head", 0},
 		{"providers.json", tokenize.English, "look up a city in Berkeley", "LookupProvider", "missing_head", 1},
+		{"lists.json", tokenize.English, "add potatoes to the list", "ListAddItem", "required_unmet", 0},
+		{"lists.json", tokenize.Brazilian, "põe batatas na lista", "ListAddItem", "required_unmet", 0},
+		{"lists.json", tokenize.English, "add the light to the list", "ListAddItem", "required_unmet", 1},
+		{"charges.json", tokenize.English, "charge me 230 EUR", "create_charge", "required_unmet", 0},
+		{"charges.json", tokenize.Brazilian, "cobra R$ 650,00", "create_charge", "required_unmet", 0},
+		{"charges.json", tokenize.English, "charge me 230", "create_charge", "required_unmet", 0.5},
 		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
 		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},

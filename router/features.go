@@ -525,6 +525,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	required := ti.required
 	var bound uint64             // the parameters an argument fills, by index (the first 64)
 	left := loose{words: m.free} // what no argument fills, and the free words
+	if ti.genericHead {
+		// "put eggs on my shopping list": the thing no tool holds is the
+		// item the generic head stands for (as it names the head,
+		// above), and so the words of the item's parameter.
+		left.words += unseenObjects(m)
+	}
 	for k, a := range f.args {
 		if a.Kind == "identifier" {
 			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
@@ -570,6 +576,16 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		looseArg(ti.params, a, &bound, &left)
+	}
+	for _, a := range f.args {
+		// An amount written with its currency gives the currency too
+		// ("charge me $50": USD), as the binder binds it.
+		if j, _ := currencyParam(ti.params, a, func(j int) bool { return j >= 64 || bound&(1<<j) != 0 }); j >= 0 {
+			bound |= 1 << j
+			if ti.params[j].required {
+				filled++
+			}
+		}
 	}
 	if s.multi {
 		// The context's arguments fill what the clause leaves ("book a
