@@ -95,7 +95,7 @@ type toolInfo struct {
 	headStem      string
 	genericHead   bool // the head noun is a generic item of a list ("item", "entry")
 	// describedHead is the object term of the first clause of the
-	// description ("Search for a hair stylist ...": hair stylist), or "":
+	// description ("Search for a hair stylist ...": a stylist), or "":
 	// what the text says the name's head is.
 	describedHead string
 	actionID      int32 // the number of the action among the catalogue's, or -1

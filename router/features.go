@@ -808,7 +808,8 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 // reads is not counted, though it may be the text: the fit weighs what
 // the count is worth). A parameter of another type (a boolean, an array,
 // an object) is left out: it may take its default. Only a tool's first
-// 64 parameters are read (bound has room for them).
+// 64 parameters are read (bound has room for them). With names, it also
+// names the parameters it counts, for an explanation.
 func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int) {
 	unmet, numbers, dates, text := 0, 0, 0, 0
 	idUnmet, idNumbers, idText := 0, 0, 0
