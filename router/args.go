@@ -300,8 +300,11 @@ func (b *binder) currency(i int) {
 // a required one first; or -1. The binder binds it and the evidence counts
 // it filled, so both read an amount with its currency alike.
 func currencyParam(params []param, a grammar.Arg, taken func(j int) bool) (int, string) {
+	if a.Kind != "money" {
+		return -1, ""
+	}
 	_, code, ok := strings.Cut(a.Value, " ")
-	if a.Kind != "money" || !ok || code == "" {
+	if !ok || code == "" {
 		return -1, ""
 	}
 	for pass := 0; pass < 2; pass++ {

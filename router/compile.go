@@ -1654,16 +1654,9 @@ func describedHead(en grammar.Grammar, description string) string {
 		return ""
 	}
 	c := &p.Clauses[0]
-	verbAt := -1
-	for i := range c.Words {
-		if c.Words[i].Class == grammar.Verb && c.Words[i].Concept == c.Action {
-			verbAt = i
-			break
-		}
-	}
 	// The head as a turn's is read, the first nouns whichever lexicon
 	// knows them: "a hair stylist in a specified city" is a stylist.
-	if head, _ := headNoun(c.Words, verbAt, true); head >= 0 && c.Words[head].Concept != "" {
+	if head, _ := headNoun(c.Words, actionVerb(c), true); head >= 0 && c.Words[head].Concept != "" {
 		return objectPrefix + c.Words[head].Concept
 	}
 	return ""

@@ -76,14 +76,11 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	// The head object: the last noun of the first run of nouns after the
 	// verb (of the clause, when it has none): "show draft job postings"
 	// is about postings, "list my payment methods" about methods.
-	verbAt, head := -1, -1
-	for i := range c.Words {
-		if c.Words[i].Class == grammar.Verb && c.Words[i].Concept == c.Action {
-			verbAt = i
-			f.verbStem = r.an.stemmer.Stem(c.Words[i].Norm)
-			f.verbTerms = r.wordStems(c.Words[i].Norm, f.verbTerms)
-			break
-		}
+	head := -1
+	verbAt := actionVerb(c)
+	if verbAt >= 0 {
+		f.verbStem = r.an.stemmer.Stem(c.Words[verbAt].Norm)
+		f.verbTerms = r.wordStems(c.Words[verbAt].Norm, f.verbTerms)
 	}
 	head, f.info = headNoun(c.Words, verbAt, false)
 	if head >= 0 && len(r.conceptOf(c.Words[head].Concept).objectText) > 0 {
@@ -298,6 +295,17 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		}
 	}
 	return dst
+}
+
+// actionVerb is the index in a clause's words of the verb that names its
+// action, or -1.
+func actionVerb(c *grammar.Clause) int {
+	for i := range c.Words {
+		if c.Words[i].Class == grammar.Verb && c.Words[i].Concept == c.Action {
+			return i
+		}
+	}
+	return -1
 }
 
 // headNoun finds the head object of a clause's words: the last noun of
