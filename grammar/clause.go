@@ -164,6 +164,12 @@ func (e *Engine) classify(ps []piece) {
 			} else {
 				pc.class = Unknown
 			}
+		case canVerb && !canNoun && prev != nil && prev.kind == pWord && prev.class == Verb && valueNext(ps[i+1:]) && e.wordNoun(pc, prev, hasVerb):
+			// "stop run 123456", "cancel build 42": a word right after
+			// the clause's verb and right before a number or an id is
+			// the noun that names it, where the wordnet lists one; no
+			// second verb.
+			pc.verb, pc.class = "", Noun
 		case canVerb && !canNoun:
 			pc.class = Verb
 		case canNoun && !canVerb:
@@ -189,7 +195,7 @@ func (e *Engine) classify(ps []piece) {
 // sentence stays a name, and a word that is also a verb stays unknown
 // where a command's verb stands.
 func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
-	if e.lx.WordNoun == nil || pc.fuzzy || len(pc.norm) < 3 || pc.start > 0 && IsName(pc.text) || strings.Contains(pc.norm, " ") {
+	if e.lx.WordNoun == nil || pc.fuzzy || len(pc.norm) < 3 || pc.start > 0 && IsName(pc.text) && !isAcronym(pc.text) || strings.Contains(pc.norm, " ") {
 		return false
 	}
 	nf, verb, ok := e.wordnetNoun(pc.norm)
@@ -270,6 +276,12 @@ func relativeAfterNoun(ps []piece, i int) bool {
 func verbNext(rest []piece) bool {
 	next := nextPiece(rest)
 	return next != nil && next.kind == pWord && next.verb != ""
+}
+
+// valueNext reports whether the next piece is a number or an id.
+func valueNext(rest []piece) bool {
+	next := nextPiece(rest)
+	return next != nil && next.kind == pValue && (next.arg.Kind == "number" || next.arg.Kind == "identifier")
 }
 
 // genitiveBefore reports whether the word right before ps[i] is a
@@ -634,6 +646,23 @@ func inNameRun(ps []piece, i int) bool {
 		return k >= 0 && k < len(ps) && ps[k].kind == pWord && IsName(ps[k].text)
 	}
 	return name(i-1) && ps[i-1].start > 0 || name(i+1)
+}
+
+// isAcronym reports whether a word is written as an acronym: three
+// letters or more in capitals, with a plural's s or none (SUV, SUVs,
+// PDF). The wordnet lists the acronyms that are common nouns (an SUV is a
+// car); one it does not list stays a name.
+func isAcronym(text string) bool {
+	t := strings.TrimSuffix(text, "s")
+	if len(t) < 3 {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < 'A' || t[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // IsName reports whether a word is written as a name: capitalised, or in

@@ -148,9 +148,15 @@ const AsksClass = "asks"
 // are content words of the language, not function words.
 const IndirectClass = "indirect"
 
+// DayPartClass is the function.tsv class of the phrases that say which
+// part of the day an hour of a 12-hour clock falls in ("in the
+// afternoon", "da noite"), written phrase=am or phrase=pm: "5 in the
+// afternoon" is 17:00.
+const DayPartClass = "day_part"
+
 // valuedClasses are the function.tsv classes whose entries are word=value.
 var valuedClasses = map[string]bool{"number_word": true, "ordinal": true, "currency": true, "currency_symbol": true,
-	"weekday": true, "month": true, "state": true, AsksClass: true}
+	"weekday": true, "month": true, "state": true, AsksClass: true, DayPartClass: true}
 
 // LoadLexicon reads a lexicon from the folder dir of fsys: actions.tsv,
 // nouns.tsv, antonyms.tsv and function.tsv. Every problem of every file is
@@ -246,6 +252,9 @@ func LoadLexicon(fsys fs.FS, dir string, morph Morphology) (*Lexicon, error) {
 				w = tokenize.Normalize(w)
 				if _, dup := vals[w]; dup {
 					errs.Add(pos, fmt.Sprintf("%s %q listed twice", class, w))
+				}
+				if class == DayPartClass && v != "am" && v != "pm" {
+					errs.Add(pos, fmt.Sprintf("%s entry %q is neither am nor pm", class, item))
 				}
 				vals[w] = v
 				if class == AsksClass {

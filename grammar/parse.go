@@ -482,7 +482,7 @@ func (e *Engine) values(turn string, in []piece) []piece {
 	out := in[:0]
 	for i := 0; i < len(in); i++ {
 		pc := &in[i] // read before out, which trails i, is written at i
-		if t, j, ok := clockTime(in, i); ok && !(strings.HasSuffix(pc.norm, "h") && e.spanBefore(out)) {
+		if t, j, ok := e.clockTime(in, i); ok && !(strings.HasSuffix(pc.norm, "h") && e.spanBefore(out)) {
 			// "in 2h", "daqui a 2h" is a span of hours, no time of day.
 			last := in[j-1]
 			text := turn[pc.start:last.end]
@@ -518,6 +518,18 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			continue
 		}
 		if n, j, ok := e.spokenNumber(in, i); ok {
+			if pm, k := e.dayPart(in[j:]); k > 0 && n >= 1 && n <= 12 {
+				// "five in the afternoon", "oito da noite".
+				h := n % 12
+				if pm {
+					h += 12
+				}
+				last := in[j+k-1]
+				text := turn[pc.start:last.end]
+				out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "time", Text: text, Value: fmt.Sprintf("%02d:00", h), Start: pc.start, End: last.end}))
+				i = j + k - 1
+				continue
+			}
 			last := in[j-1]
 			text := turn[in[i].start:in[j-1].end]
 			v := e.valuePiece(text, pc.start, last.end, Arg{Kind: "number", Text: text, Value: strconv.Itoa(n), Start: pc.start, End: last.end})
@@ -662,9 +674,11 @@ func (e *Engine) spanBefore(done []piece) bool {
 }
 
 // clockTime reads a time of day from in[i]: "3pm", "10 am", "3:30 p.m.",
-// "15:00", "15h", "8h30". It returns the time as HH:MM on a 24-hour
-// clock and the index past it.
-func clockTime(in []piece, i int) (string, int, bool) {
+// "15:00", "15h", "8h30", and an hour of a 12-hour clock followed by the
+// part of the day it falls in ("5 in the afternoon", "8 da noite", "7h
+// de manhã": the day_part class). It returns the time as HH:MM on a
+// 24-hour clock and the index past it.
+func (e *Engine) clockTime(in []piece, i int) (string, int, bool) {
 	pc := &in[i]
 	if pc.kind == pValue && pc.arg.Kind != "number" && pc.arg.Kind != "identifier" {
 		return "", 0, false
@@ -681,6 +695,17 @@ func clockTime(in []piece, i int) (string, int, bool) {
 			j++
 		}
 	}
+	if rest == "" || rest == "h" {
+		if pm, n := e.dayPart(in[j:]); n > 0 && h >= 1 && h <= 12 {
+			// "5 in the afternoon", "8 da noite": an hour of a 12-hour
+			// clock and the part of the day it falls in.
+			h %= 12
+			if pm {
+				h += 12
+			}
+			return fmt.Sprintf("%02d:%02d", h, m), j + n, true
+		}
+	}
 	switch pm, known := meridiem[rest]; {
 	case known && (h < 1 || h > 12):
 		return "", 0, false
@@ -695,6 +720,32 @@ func clockTime(in []piece, i int) (string, int, bool) {
 		return "", 0, false
 	}
 	return fmt.Sprintf("%02d:%02d", h, m), j, true
+}
+
+// dayPart reads a phrase of the day_part class at the start of ps ("in
+// the afternoon", "da noite"): whether it is after noon, and how many
+// pieces it takes (0 for none). A phrase whose last word qualifies a
+// noun after it is none ("3 in the morning queue").
+func (e *Engine) dayPart(ps []piece) (pm bool, n int) {
+	parts := e.lx.Values[DayPartClass]
+	if parts == nil {
+		return false, 0
+	}
+	var room [64]byte
+	buf, v := room[:0], ""
+	for k := 0; k < len(ps) && k < 4 && ps[k].kind == pWord; k++ {
+		if k > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, ps[k].norm...)
+		if w, ok := parts[string(buf)]; ok {
+			v, n = w, k+1
+		}
+	}
+	if n > 0 && n < len(ps) && e.nounAt(&ps[n]) {
+		return false, 0
+	}
+	return v == "pm", n
 }
 
 // meridiem are the markers of a 12-hour clock, true after noon.

@@ -98,7 +98,11 @@ type toolInfo struct {
 	// description ("Search for a hair stylist ...": a stylist), or "":
 	// what the text says the name's head is.
 	describedHead string
-	actionID      int32 // the number of the action among the catalogue's, or -1
+	// headLast is the stem term of the last word of a head of several
+	// (workflow_run: run), or "": a turn's noun with its stem names the
+	// head, as "run 555002" names a workflow run.
+	headLast string
+	actionID int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
 	// kinds of value some parameter's type takes.
 	required  int
@@ -603,6 +607,11 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		a.readObjects(ti, words, common, r.modifierOnly)
+		if ti.head >= 0 {
+			if st := ti.stems[ti.head]; strings.IndexByte(st, ' ') > 0 {
+				ti.headLast = stemPrefix + st[strings.LastIndexByte(st, ' ')+1:]
+			}
+		}
 		if r.wn != nil && len(ti.objects) > 0 {
 			if cap(lemmaRoom)-len(lemmaRoom) < len(ti.objects) {
 				lemmaRoom = make([]objectLemma, 0, max(len(ti.objects), min(1<<12, 4*n)))

@@ -451,6 +451,20 @@ const todo = `{"tools": [
  {"name": "add_song", "description": "Adds a song to a playlist."}
 ]}`
 
+// rentals finds cars between two dates; alarms sets one at a time.
+const rentals = `{"tools": [
+ {"name": "get_cars_available", "description": "Finds cars to rent.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}, "start_date": {"type": "string", "format": "date"}, "end_date": {"type": "string", "format": "date"}}, "required": ["start_date", "end_date"]}},
+ {"name": "add_alarm", "description": "Sets a new alarm.",
+  "inputSchema": {"type": "object", "properties": {"alarm_time": {"type": "string", "description": "The time to set, in 24-hour format (HH:MM)."}, "alarm_name": {"type": "string"}}, "required": ["alarm_time"]}}
+]}`
+
+// runs acts on workflow runs, a head of two words.
+const runs = `{"tools": [
+ {"name": "cancel_workflow_run", "description": "Cancels a workflow run."},
+ {"name": "cancel_order", "description": "Cancels an order."}
+]}`
+
 // featureRow is a turn of a language against a catalogue, and the value
 // one feature of one tool must have.
 type featureRow struct {
@@ -480,12 +494,16 @@ type featureRow struct {
 // that matches a parameter's pattern fills it, a name given by "called"
 // too, an amount with its currency fills a currency parameter, and the
 // thing no tool holds that names a generic head fills the item's text.
+// Each parameter takes one argument (two dates fill a start and an end),
+// an hour and its part of the day are a time, and the last word of a head
+// of two ("run" of workflow_run) names it.
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
-		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges}
+		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
+		"rentals.json": rentals, "runs.json": runs}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -531,6 +549,18 @@ func TestFeatureRows(t *testing.T) {
 		{"charges.json", tokenize.English, "charge me 230 EUR", "create_charge", "required_unmet", 0},
 		{"charges.json", tokenize.Brazilian, "cobra R$ 650,00", "create_charge", "required_unmet", 0},
 		{"charges.json", tokenize.English, "charge me 230", "create_charge", "required_unmet", 0.5},
+		// Each parameter takes one argument: two dates fill a start and
+		// an end, and a second id that fits only the parameter the first
+		// fills is evidence still.
+		{"rentals.json", tokenize.English, "find cars from 2026-03-01 until 2026-03-07", "get_cars_available", "required_unmet", 0},
+		{"rentals.json", tokenize.English, "find cars until 2026-03-07", "get_cars_available", "required_unmet", 0.5},
+		{"staff.json", tokenize.English, "E30456 now reports to E10001, update that", "update_employee", "argument", 2},
+		// An hour and the part of the day it falls in is a time.
+		{"rentals.json", tokenize.English, "set an alarm for 5 in the afternoon labeled 'Gym'", "add_alarm", "required_unmet", 0},
+		{"rentals.json", tokenize.Brazilian, "coloca um alarme pras 7 da manhã com o nome 'Academia'", "add_alarm", "required_unmet", 0},
+		// The last word of a head of two names it.
+		{"runs.json", tokenize.English, "cancel run 555002", "cancel_workflow_run", "missing_head", 0},
+		{"runs.json", tokenize.English, "cancel order 555002", "cancel_workflow_run", "missing_head", 1},
 		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
 		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},
@@ -887,15 +917,15 @@ func TestFitParamByCompoundHead(t *testing.T) {
 		{name: "requestId", terms: []string{objectPrefix + "request", objectPrefix + "id"}, typ: "string"},
 	}
 	a := grammar.Arg{Kind: "number", Text: "4471", Value: "4471", Noun: "leave_request"}
-	if j := fitParam(params, a); j != 1 {
+	if j := fitParam(params, a, 0); j != 1 {
 		t.Errorf("fitParam(leave_request 4471) = %d, want 1 (requestId)", j)
 	}
 	params = append(params, param{name: "leaveRequestId", terms: []string{objectPrefix + "leave_request", objectPrefix + "id"}, typ: "string"})
-	if j := fitParam(params, a); j != 2 {
+	if j := fitParam(params, a, 0); j != 2 {
 		t.Errorf("fitParam(leave_request 4471) = %d, want 2 (the whole noun first)", j)
 	}
 	a.Noun = "order"
-	if j := fitParam(params[:2], a); j != -1 {
+	if j := fitParam(params[:2], a, 0); j != -1 {
 		t.Errorf("fitParam(order 4471) = %d, want -1", j)
 	}
 }

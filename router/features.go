@@ -457,7 +457,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			f.action != "" && o == m.objectAction || k == ti.head && (idNamed || derived) {
 			continue
 		}
-		if k == ti.head && headWord {
+		if k == ti.head && (headWord || ti.headLast != "" && containsTerm(f.nounStems, ti.headLast)) {
+			// The last word of a head of several names it too: "run
+			// 555002" a workflow run.
 			continue
 		}
 		if k == ti.head && ti.describedHead != "" && len(f.objects) > 0 && f.objects[0] == ti.describedHead {
@@ -550,7 +552,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 					// parameter of its own: the id fills the one its
 					// pattern or its being an id fits, for what is
 					// unmet; id_format has counted it as evidence.
-					j := fitParam(ti.params, a)
+					j := fitParam(ti.params, a, bound)
 					if j < 0 {
 						j = idParam(ti.params, bound, a.Text)
 					}
@@ -561,16 +563,25 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				continue
 			}
 		}
-		if j := fitParam(ti.params, a); j >= 0 {
+		// Each parameter takes one argument ("from today until March
+		// 7th" fills a start and an end); an argument that fits only a
+		// parameter another fills is evidence still, and fills nothing
+		// ("E30456 now reports to E10001").
+		j := fitParam(ti.params, a, bound)
+		fills := j >= 0
+		if !fills {
+			j = fitParam(ti.params, a, 0)
+		}
+		if j >= 0 {
 			p := &ti.params[j]
 			x[fArgument] = math.Min(3, x[fArgument]+1)
 			if why != nil {
 				why.note(fArgument, "%s -> %s", a.Text, p.name)
 			}
-			if p.required {
+			if fills && p.required {
 				filled++
 			}
-			if j < 64 {
+			if fills && j < 64 {
 				bound |= 1 << j
 			}
 			continue
@@ -593,7 +604,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		// own.
 		left.words += s.ctxFree
 		for _, a := range s.ctxArgs {
-			if j := fitParam(ti.params, a); j >= 0 && j < 64 {
+			if j := fitParam(ti.params, a, bound); j >= 0 && j < 64 {
 				bound |= 1 << j
 				continue
 			}

@@ -513,15 +513,18 @@ func admits(p *param, a grammar.Arg) bool {
 // any kind but an amount or a date, as the binder's pattern rule binds
 // it: "a repo called billing-service"), then by type
 // and format (a date by a string parameter's name too, as dateKind reads
-// it: travel_date).
-func fitParam(params []param, a grammar.Arg) int {
+// it: travel_date). A parameter another argument fills already (taken, by
+// index, the first 64) takes no second one, as the binder binds each
+// parameter once: "from today until March 7th" fills a start and an end.
+func fitParam(params []param, a grammar.Arg, taken uint64) int {
+	free := func(i int) bool { return i >= 64 || taken&(1<<i) == 0 }
 	if a.Noun != "" {
 		// A value of the noun's fills its parameter, but no date, time,
 		// amount or address fills an id ("my calendar on 2026-05-01" is
 		// no calendarId).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		for i := range params {
-			if value && params[i].idLike || !admits(&params[i], a) {
+			if !free(i) || value && params[i].idLike || !admits(&params[i], a) {
 				continue
 			}
 			for _, t := range params[i].terms {
@@ -532,7 +535,7 @@ func fitParam(params []param, a grammar.Arg) int {
 		}
 		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
 			for i := range params {
-				if value && params[i].idLike || !admits(&params[i], a) {
+				if !free(i) || value && params[i].idLike || !admits(&params[i], a) {
 					continue
 				}
 				for _, t := range params[i].terms {
@@ -545,17 +548,20 @@ func fitParam(params []param, a grammar.Arg) int {
 	}
 	for i := range params {
 		p := &params[i]
-		if p.pattern != nil && a.Kind != "money" && a.Kind != "date" && p.pattern.MatchString(a.Text) {
+		if free(i) && p.pattern != nil && a.Kind != "money" && a.Kind != "date" && p.pattern.MatchString(a.Text) {
 			return i
 		}
 	}
 	for i := range params {
 		// A value the enum lists fills it ("a c3.2xlarge vm").
-		if len(params[i].enum) > 0 && admits(&params[i], a) {
+		if free(i) && len(params[i].enum) > 0 && admits(&params[i], a) {
 			return i
 		}
 	}
 	for i := range params {
+		if !free(i) {
+			continue
+		}
 		p := &params[i]
 		switch a.Kind {
 		case "money":

@@ -562,8 +562,16 @@ func TestParseClockTimes(t *testing.T) {
 		{"remind me at 12am", "time:00:00"},
 		{"the standup at 09:15", "time:09:15"},
 		{"call at 10 AM", "time:10:00"},
+		// An hour and the part of the day it falls in.
+		{"set an alarm for 5 in the afternoon", "time:17:00"},
+		{"wake me at 6 in the morning", "time:06:00"},
+		{"a table at 7:30 in the evening", "time:19:30"},
+		{"call him at nine at night", "time:21:00"},
+		{"remind me at 12 in the morning", "time:00:00"},
 		// No time: an hour past the clock, a count, a ratio.
 		{"meet at 13pm", ""},
+		{"meet at 13 in the afternoon", "number:13"},
+		{"show 3 in the morning queue", "number:3"},
 		{"remind me in 2h", ""},
 		{"list 10 orders", "number:10"},
 		// An ordinal in digits before a noun is its number; after a
@@ -1063,8 +1071,8 @@ func TestParseStates(t *testing.T) {
 }
 
 // TestParseWordNetNouns checks that a word no lexicon lists is read as a
-// noun of the wordnet, after the lexicon's nouns, and never as a name or
-// a command's verb.
+// noun of the wordnet, after the lexicon's nouns, and never as a name
+// (though an acronym may be a noun) or a command's verb.
 func TestParseWordNetNouns(t *testing.T) {
 	for _, tt := range []struct {
 		in      string
@@ -1075,6 +1083,16 @@ func TestParseWordNetNouns(t *testing.T) {
 		{"show the invoices of the quarter", "invoice quarter"},
 		{"cancel the order for the tripod", "order tripod"},
 		{"email Dana the report", "report"},
+		// An acronym in capitals the wordnet lists is its noun; one it
+		// does not list stays a name.
+		{"find me an SUV in Las Vegas", "suv"},
+		{"find any SUVs near me", "suv"},
+		{"ask the CEO of IBM", "ceo"},
+		// A verb of the lexicon right after the clause's verb and right
+		// before a number or an id is the noun that names it.
+		{"stop run 123456", "run"},
+		{"cancel build 42", "build"},
+		{"please run 5 tests", "test"},
 	} {
 		c := parse(t, tt.in).Clauses[0]
 		if got := strings.Join(c.Objects, " "); got != tt.objects {

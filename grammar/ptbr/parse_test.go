@@ -494,6 +494,11 @@ func TestParseClockTimes(t *testing.T) {
 		{"me lembra às 8h30", "08:30"},
 		{"reunião amanhã 09:00", "09:00"},
 		{"muda a reunião pras 3pm", "15:00"},
+		{"me acorda às 7 da manhã", "07:00"},
+		{"marca às 5h da tarde", "17:00"},
+		{"liga pra ele às 8 horas da noite", "20:00"},
+		{"reserva uma mesa pras oito da noite", "20:00"},
+		{"marca pra 1 hora da tarde", "13:00"},
 		{"mostra 15 pedidos", ""},
 		{"me lembra daqui a 2h", ""},
 	} {
