@@ -465,6 +465,13 @@ const runs = `{"tools": [
  {"name": "cancel_order", "description": "Cancels an order."}
 ]}`
 
+// notes lists the notes of a record of a kind.
+const notes = `{"tools": [
+ {"name": "crm_note_list", "description": "List notes on a record.",
+  "inputSchema": {"type": "object", "properties": {"object_type": {"type": "string", "enum": ["contact", "company"]}, "object_id": {"type": "string"}}, "required": ["object_type", "object_id"]}},
+ {"name": "get_note", "description": "Gets a note."}
+]}`
+
 // featureRow is a turn of a language against a catalogue, and the value
 // one feature of one tool must have.
 type featureRow struct {
@@ -495,15 +502,17 @@ type featureRow struct {
 // too, an amount with its currency fills a currency parameter, and the
 // thing no tool holds that names a generic head fills the item's text.
 // Each parameter takes one argument (two dates fill a start and an end),
-// an hour and its part of the day are a time, and the last word of a head
-// of two ("run" of workflow_run) names it.
+// an hour and its part of the day are a time, the last word of a head of
+// two ("run" of workflow_run) names it, a list agrees with many things
+// whatever number its name writes, and an object's concept names an
+// enum's value ("a empresa": company).
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
-		"rentals.json": rentals, "runs.json": runs}
+		"rentals.json": rentals, "runs.json": runs, "notes.json": notes}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -558,6 +567,12 @@ func TestFeatureRows(t *testing.T) {
 		// An hour and the part of the day it falls in is a time.
 		{"rentals.json", tokenize.English, "set an alarm for 5 in the afternoon labeled 'Gym'", "add_alarm", "required_unmet", 0},
 		{"rentals.json", tokenize.Brazilian, "coloca um alarme pras 7 da manhã com o nome 'Academia'", "add_alarm", "required_unmet", 0},
+		// A list lists many, whatever number its name writes.
+		{"notes.json", tokenize.English, "show the notes of company co_1093", "crm_note_list", "agreement", 1},
+		{"notes.json", tokenize.English, "show the notes of company co_1093", "get_note", "agreement", -1},
+		// An object's concept names an enum's value in any language.
+		{"notes.json", tokenize.Brazilian, "mostra as notas da empresa co_1093", "crm_note_list", "required_unmet", 0},
+		{"notes.json", tokenize.Brazilian, "mostra as notas do registro co_1093", "crm_note_list", "required_unmet", 0.5},
 		// The last word of a head of two names it.
 		{"runs.json", tokenize.English, "cancel run 555002", "cancel_workflow_run", "missing_head", 0},
 		{"runs.json", tokenize.English, "cancel order 555002", "cancel_workflow_run", "missing_head", 1},

@@ -491,8 +491,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
-		if f.plural == ti.plural || f.anyOne && ti.plural && (ti.action == "search" || ti.action == "list") {
-			// A search or a list of many finds any one of them.
+		if f.plural == ti.plural || f.anyOne && ti.plural && (ti.action == "search" || ti.action == "list") || f.plural && ti.action == "list" {
+			// A list of many finds any one of them, and a list lists
+			// many whatever number its name writes (crm_note_list: "the
+			// notes").
 			x[fAgreement] = 1
 		} else {
 			x[fAgreement] = -1
@@ -905,12 +907,19 @@ const (
 )
 
 // enumNamed reports whether the clause names a value of the parameter's
-// enum: as written (a value of three letters or more), or by a word's
-// stem ("musical" names Music, "family therapist" Family Counselor).
+// enum: as written (a value of three letters or more), by the concept of
+// an object of the clause, in any language ("a empresa" names company),
+// or by a word's stem ("musical" names Music, "family therapist" Family
+// Counselor).
 func (r *Router) enumNamed(p *param, f *features) bool {
 	for _, e := range p.enumText {
 		if len(e) >= 3 && f.holdsPhrase(e) {
 			return true
+		}
+		for _, o := range f.objects {
+			if c, ok := strings.CutPrefix(o, objectPrefix); ok && c == e {
+				return true
+			}
 		}
 	}
 	for _, e := range p.enumText {
