@@ -55,6 +55,13 @@ func (e *Engine) classify(ps []piece) {
 		}
 		if pc.bits&fClauseBreak != 0 && pc.verb == "" && !pc.isNoun {
 			pc.class = Function
+			if prev != nil && prev.kind == pWord && prev.bits&fDeterminer != 0 {
+				// "skip to the next episode": after a determiner the
+				// word qualifies a noun; it starts no clause.
+				pc.bits &^= fClauseBreak
+				prev = pc
+				continue
+			}
 			hasVerb, prev = false, nil
 			continue
 		}
@@ -345,6 +352,11 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		return Verb
 	case prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&(fDeterminer) != 0:
 		return Noun
+	case prev != nil && prev.kind == pWord && prev.bits&fRequest != 0 && strings.HasSuffix(prev.norm, " to") && pc.f.has(fmBase):
+		// "I'd like to purchase 2 tickets", "I want to order a pizza":
+		// after a request that ends in "to", a base form is the verb it
+		// asks for, even before a number.
+		return Verb
 	case prev != nil && prev.kind == pValue:
 		return Noun
 	case e.participle(pc.norm) && !(prev != nil && prev.kind == pWord && prev.bits&fAuxiliary != 0):
@@ -373,8 +385,9 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	if prev != nil && prev.kind == pWord && prev.class == Verb {
 		return Noun
 	}
-	if !pc.f.has(fmBase) && atClauseStart(prev) && next != nil && next.class != Function {
-		// "orders for customer 5": a plural noun, not "he orders".
+	if !pc.f.has(fmBase) && atClauseStart(prev) && next != nil && next.class != Function && !(next.kind == pWord && next.bits&fDeterminer != 0) {
+		// "orders for customer 5": a plural noun, not "he orders"; one
+		// before a determiner is the verb ("resumes a media player").
 		if pc.isNoun && pc.noun.Plural {
 			return Noun
 		}

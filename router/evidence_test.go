@@ -430,6 +430,14 @@ const players = `{"tools": [
  {"name": "PauseTimer", "description": "Pauses a timer."}
 ]}`
 
+// searchPlayers pauses what plays, and searches media of a class.
+const searchPlayers = `{"tools": [
+ {"name": "MediaPause", "description": "Pauses a media player."},
+ {"name": "PauseTimer", "description": "Pauses a timer."},
+ {"name": "MediaSearchAndPlay", "description": "Searches for media and plays it.",
+  "inputSchema": {"type": "object", "properties": {"search_query": {"type": "string"}, "media_class": {"type": "string", "enum": ["music", "podcast", "movie"]}}, "required": ["search_query"]}}
+]}`
+
 // sensors qualifies its readings after them.
 const sensors = `{"tools": [
  {"name": "get_sensor_readings_latest", "description": "Gets the readings of each sensor."}
@@ -503,16 +511,18 @@ type featureRow struct {
 // thing no tool holds that names a generic head fills the item's text.
 // Each parameter takes one argument (two dates fill a start and an end),
 // an hour and its part of the day are a time, the last word of a head of
-// two ("run" of workflow_run) names it, a list agrees with many things
-// whatever number its name writes, and an object's concept names an
-// enum's value ("a empresa": company).
+// two ("run" of workflow_run) names it, a thing no tool's name names
+// (whatever their texts and enums say) names a generic head, a list
+// agrees with many things whatever number its name writes, and an
+// object's concept names an enum's value ("a empresa": company).
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
 		"states.json": states, "events.json": events, "mail.json": mail, "leave.json": leave,
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
-		"rentals.json": rentals, "runs.json": runs, "notes.json": notes}
+		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
+		"search_players.json": searchPlayers}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -532,6 +542,9 @@ func TestFeatureRows(t *testing.T) {
 		{"players.json", tokenize.English, "pause the music", "MediaPause", "missing_head", 0},
 		{"players.json", tokenize.Brazilian, "pausa a música", "MediaPause", "missing_head", 0},
 		{"players.json", tokenize.English, "pause the music", "PauseTimer", "missing_head", 1},
+		// Whatever other tools' texts and enums say of it, music is what
+		// plays where no tool's name names it.
+		{"search_players.json", tokenize.English, "pause the music", "MediaPause", "missing_head", 0},
 		{"lists.json", tokenize.Brazilian, "adiciona kitesurfar à lista", "ListAddItem", "missing_head", 0},
 		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
 		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},

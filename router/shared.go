@@ -527,9 +527,28 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
 	}
 }
 
-// heldNowhere reports whether the clause has an object no tool holds in
-// any field.
-func heldNowhere(m *shared) bool { return unseenObjects(m) > 0 }
+// heldNowhere reports whether the clause has an object no tool's name
+// holds: a thing a tool's text or enum may name ("music", a media class
+// to search), but that no tool is named for.
+func heldNowhere(m *shared) bool {
+	for _, ps := range m.objectRet {
+		if !namedIn(ps) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedIn reports whether a term's postings hold it in some tool's name,
+// its action or object words.
+func namedIn(ps []rposting) bool {
+	for i := range ps {
+		if ps[i].field[rfAction] > 0 || ps[i].field[rfObject] > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // unseenObjects counts the clause's objects no tool holds in any field.
 func unseenObjects(m *shared) int {

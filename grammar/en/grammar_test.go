@@ -1345,3 +1345,43 @@ func TestParseFollows(t *testing.T) {
 		}
 	}
 }
+
+// TestParseVerbOrNoun reads a word that may be a verb or a noun by its
+// place: after a request that ends in "to", a base form is the verb asked
+// for, even before a number ("I'd like to purchase 2 tickets"); without
+// the request, a word before a number is the noun that names it ("I need
+// invoice 42"). A form that could be a plural noun or a verb's third
+// person is the verb before a determiner, as a description's first word
+// ("Resumes a media player"); before anything else it is the noun
+// ("orders for customer 5").
+func TestParseVerbOrNoun(t *testing.T) {
+	for _, tt := range []struct{ in, action, objects string }{
+		{"I'd like to purchase 2 tickets", "buy", "ticket"},
+		{"I would like to book a table", "book", "table"},
+		{"I need invoice 42", "", "invoice"},
+		{"Resumes a media player.", "resume", "media player"},
+		{"orders for customer 5", "", "order customer"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects {
+			t.Errorf("Parse(%q) = action %q, objects %q; want %q, %q", tt.in, c.Action, got, tt.action, tt.objects)
+		}
+	}
+}
+
+// TestParseBreakAfterDeterminer reads a word that may start a clause
+// ("next") as a qualifier of the noun after a determiner: "skip to the
+// next episode" is one clause; "pause it, next play the news" two.
+func TestParseBreakAfterDeterminer(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		clauses int
+	}{
+		{"skip to the next episode on the bedroom speaker", 1},
+		{"pause it, next play the news", 2},
+	} {
+		if got := len(parse(t, tt.in).Clauses); got != tt.clauses {
+			t.Errorf("Parse(%q) has %d clauses, want %d", tt.in, got, tt.clauses)
+		}
+	}
+}
