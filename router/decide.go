@@ -63,8 +63,9 @@ const minRead = 0.34
 // the one before. Their thresholds are chosen by route fit on the
 // training corpora, for a cost of 3 for a wrong selection and 1 for an
 // abstention on a turn that has a tool, on out-of-fold probabilities
-// (FitOptions.Folds), from a grid of probabilities 0.30 to 0.95 and
-// margins 0.05 to 0.15 (fit.go), and are in the weights file. Equal
+// (FitOptions.Folds), from a grid of probabilities 0.30 to 0.95 by 0.05
+// and the cost's break-even probability, 2/3 (0.67), and margins 0.05 to
+// 0.15 (fit.go), and are in the weights file. Equal
 // probabilities go to the tool with the better BM25F score, then to the
 // one that comes first in the catalogue.
 func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {

@@ -773,8 +773,9 @@ func round6(x float64) float64 {
 	return math.Round(x*1e6) / 1e6
 }
 
-// The grid the thresholds are chosen from. The margin is never under
-// 0.05: two tools within it are too close to call, whatever the cost
+// The grid the thresholds are chosen from: probabilities by 0.05, and
+// the cost's break-even probability (withBreakEven). The margin is never
+// under 0.05: two tools within it are too close to call, whatever the cost
 // says, so true twins are always ambiguous. Nor is it over 0.15: a
 // margin says when two tools are too close to call, and a larger one asks
 // for confidence the probability threshold already asks; with it the
@@ -782,9 +783,25 @@ func round6(x float64) float64 {
 // with a large margin, a higher one with a small), and out of fold the
 // ridge's low end errs more.
 var (
-	probabilityGrid = grid(0.3, 0.95, 0.05)
+	probabilityGrid = withBreakEven(grid(0.3, 0.95, 0.05))
 	marginGrid      = grid(0.05, 0.15, 0.05)
 )
+
+// withBreakEven adds to a grid of probabilities the cost's break-even
+// probability, 1 - CostAbstain/CostWrong (2/3): the probability of being
+// right above which a selection costs less than an abstention, where the
+// turn surely asks for some tool. A calibrated model's least cost lies
+// near it, between two steps of the grid, where the cost is nearly level;
+// without it a small change to the evidence moved the thresholds a whole
+// step, 0.65 to 0.70 and back.
+func withBreakEven(g []float64) []float64 {
+	p := math.Round((1-CostAbstain/CostWrong)*100) / 100
+	k, found := slices.BinarySearch(g, p)
+	if found {
+		return g
+	}
+	return slices.Insert(g, k, p)
+}
 
 func grid(lo, hi, step float64) []float64 {
 	var g []float64

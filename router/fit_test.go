@@ -3,6 +3,7 @@ package router
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,6 +198,22 @@ func TestChooseThresholdsTogether(t *testing.T) {
 	}
 	if th.Destructive != th.Write {
 		t.Errorf("destructive %+v, want write's %+v: no example is destructive", th.Destructive, th.Write)
+	}
+}
+
+// TestProbabilityGridBreakEven checks that the thresholds' grid holds
+// the cost's break-even probability, 2/3 rounded, between its steps of
+// 0.05, in order and once.
+func TestProbabilityGridBreakEven(t *testing.T) {
+	g := probabilityGrid
+	if !slices.IsSorted(g) || len(slices.Compact(slices.Clone(g))) != len(g) {
+		t.Fatalf("grid %v: want sorted, each value once", g)
+	}
+	if !slices.Contains(g, 0.67) || !slices.Contains(g, 0.65) || !slices.Contains(g, 0.7) {
+		t.Errorf("grid %v: want 0.65, the break-even 0.67 and 0.70", g)
+	}
+	if g[0] != 0.3 || g[len(g)-1] != 0.95 || len(g) != 15 {
+		t.Errorf("grid %v: want 0.30 to 0.95 by 0.05, and 0.67", g)
 	}
 }
 
