@@ -154,7 +154,7 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Unknown
 			pc.qualifier = pc.verb
 			pc.verb = ""
-		case canVerb && prev != nil && prev.kind == pWord && prev.class == Verb && prev.end < pc.start && e.infinitive(pc.norm):
+		case canVerb && prev != nil && prev.kind == pWord && prev.class == Verb && prev.end < pc.start && e.infinitive(firstWord(pc.norm)):
 			// "adiciona aspirar à lista", "risca ligar pro encanador": an
 			// infinitive right after the clause's verb names the task it
 			// acts on, a thing; it is no second command.

@@ -903,7 +903,9 @@ func (e *Engine) namedThing(before []piece) bool {
 			return false
 		case pc.class == Noun:
 			return true
-		case k == 0 && (pc.class == Unknown || pc.class == Function && pc.bits&fAdjective != 0):
+		case k == 0 && (pc.class == Unknown || pc.class == Function && pc.bits&fAdjective != 0 || e.lx.Has("novelty", pc.norm)):
+			// "a private repo called X"; "um grupo novo chamado Y",
+			// whose "novo" the lexicon may read as the verb create.
 			k++
 		default:
 			return false

@@ -69,6 +69,7 @@ func TestParse(t *testing.T) {
 		{"mostra a 3ª página", "imperative get page number=3"},
 		// A name given after a noun is quoted text; "chamado" after a determiner is a ticket.
 		{"cria uma pasta chamada Projetos 2026", "imperative create folder quoted=Projetos_2026@folder"},
+		{"cria um grupo novo chamado Parceiros", "imperative create group quoted=Parceiros"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
 		{"abre um chamado no suporte", "imperative create ticket"},
 		// An id after "do" a plural names their owner, not one of them.
@@ -113,6 +114,9 @@ func TestParse(t *testing.T) {
 		{"ligue a luz da sala", "imperative turn_on light"},
 		{"liga a luz da cozinha", "imperative turn_on light"},
 		{"acenda a luz do quarto", "imperative turn_on light"},
+		// "Ligar para" someone is to call them.
+		{"liga pra minha mãe", "imperative call mother"},
+		{"ligue para o cliente 9", "imperative call customer number=9@customer"},
 		{"desligue a TV", "imperative turn_off tv"},
 		{"desliga o ar-condicionado", "imperative turn_off air_conditioner"},
 		{"apague o arquivo relatorio.pdf", "imperative delete file identifier=relatorio.pdf@file"},
