@@ -708,6 +708,30 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 	}
 }
 
+// An adjective no lexicon reads ("scientific fiction") counts only where
+// a tool holds it, as a name does: its spelling is optional, and a word
+// no lexicon reads that is no adjective is not.
+func TestAdjectiveIsOptional(t *testing.T) {
+	r := shop(t, Options{Language: tokenize.English})
+	p := r.gram.Parse("find scientific kitesurfing shops")
+	var room []string
+	f := r.features(&p.Clauses[0], &room)
+	has := func(stem string) bool {
+		for _, t := range f.optional {
+			if strings.Contains(t, stem) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("scientif") {
+		t.Errorf("optional terms %v: want the adjective scientific's", f.optional)
+	}
+	if has("kitesurf") {
+		t.Errorf("optional terms %v: kitesurfing is no adjective, want it counted", f.optional)
+	}
+}
+
 // TestIrregularFormsMatch checks that an irregular form no lexicon reads
 // reaches its lemma on both sides: in the turn ("spent" for a tool named
 // for spending) and in a tool's text ("dealt" for a turn that says deal).

@@ -178,9 +178,11 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				}
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
-				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" {
-					// A name, or a participle read by its action: its
-					// spelling counts only where a tool holds it.
+				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" || r.adjective(w.Norm) {
+					// A name, a participle read by its action, or an
+					// adjective or adverb of the wordnet ("scientific
+					// fiction", "available online"): its spelling counts
+					// only where a tool holds it.
 					f.optional = appendUnique(f.optional, term)
 				}
 			}
@@ -641,4 +643,11 @@ func (r *Router) literal(w *grammar.Word) (string, bool) {
 		return "", false
 	}
 	return r.term(t[:2], t[2:]), true
+}
+
+// adjective reports whether a word can be an adjective or an adverb of
+// the turn's language, as the wordnet lists it (Lexicon.Adjective).
+func (r *Router) adjective(norm string) bool {
+	lx := r.gram.Lexicon()
+	return lx.Adjective != nil && lx.Adjective(norm)
 }
