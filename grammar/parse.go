@@ -520,13 +520,9 @@ func (e *Engine) values(turn string, in []piece) []piece {
 		if n, j, ok := e.spokenNumber(in, i); ok {
 			if pm, k := e.dayPart(in[j:]); k > 0 && n >= 1 && n <= 12 {
 				// "five in the afternoon", "oito da noite".
-				h := n % 12
-				if pm {
-					h += 12
-				}
 				last := in[j+k-1]
 				text := turn[pc.start:last.end]
-				out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "time", Text: text, Value: fmt.Sprintf("%02d:00", h), Start: pc.start, End: last.end}))
+				out = append(out, e.valuePiece(text, pc.start, last.end, Arg{Kind: "time", Text: text, Value: fmt.Sprintf("%02d:00", clockHour(n, pm)), Start: pc.start, End: last.end}))
 				i = j + k - 1
 				continue
 			}
@@ -699,21 +695,14 @@ func (e *Engine) clockTime(in []piece, i int) (string, int, bool) {
 		if pm, n := e.dayPart(in[j:]); n > 0 && h >= 1 && h <= 12 {
 			// "5 in the afternoon", "8 da noite": an hour of a 12-hour
 			// clock and the part of the day it falls in.
-			h %= 12
-			if pm {
-				h += 12
-			}
-			return fmt.Sprintf("%02d:%02d", h, m), j + n, true
+			return fmt.Sprintf("%02d:%02d", clockHour(h, pm), m), j + n, true
 		}
 	}
 	switch pm, known := meridiem[rest]; {
 	case known && (h < 1 || h > 12):
 		return "", 0, false
 	case known:
-		h %= 12
-		if pm {
-			h += 12
-		}
+		h = clockHour(h, pm)
 	case rest == "h" || rest == "" && strings.IndexByte(pc.norm, ':') > 0:
 		// "15h", "15:00": a 24-hour clock.
 	default:
@@ -746,6 +735,16 @@ func (e *Engine) dayPart(ps []piece) (pm bool, n int) {
 		return false, 0
 	}
 	return v == "pm", n
+}
+
+// clockHour is the hour on a 24-hour clock of an hour (1 to 12) of a
+// 12-hour clock, after noon or not: 12 am is 0, 5 pm 17.
+func clockHour(h int, pm bool) int {
+	h %= 12
+	if pm {
+		h += 12
+	}
+	return h
 }
 
 // meridiem are the markers of a 12-hour clock, true after noon.

@@ -571,8 +571,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		// ("E30456 now reports to E10001").
 		j := fitParam(ti.params, a, bound)
 		fills := j >= 0
-		if !fills {
-			j = fitParam(ti.params, a, 0)
+		if !fills && bound != 0 {
+			j = fitParam(ti.params, a, 0) // with nothing taken, the first call's answer stands
 		}
 		if j >= 0 {
 			p := &ti.params[j]
