@@ -75,6 +75,9 @@ type toolInfo struct {
 	// of the name a turn holds.
 	nameWords int
 	nameTerms []int32
+	// vendorFirst is true when the name's first word is a vendor's
+	// prefix (compile): it counts in the share only where a turn holds it.
+	vendorFirst bool
 	// described is true when the tool's title and description say more
 	// than its name: three terms or more the name does not hold.
 	described  bool
@@ -491,11 +494,14 @@ func (a *analyzer) readNoun(w string) bool {
 //
 // A tool's action is the word of its name the lexicon reads as a verb;
 // where a name has several (charge_card: both are nouns too), a word that
-// is only a verb wins, and then the catalogue's naming convention decides:
-// in a catalogue whose names put the verb last (invoice.get,
-// crm_contact_create), the last verb-capable word; otherwise the first.
-// Words common to most tools' names (a vendor prefix such as hass or crm)
-// are left out of the objects. Every other word of a name that no lexicon
+// is only a verb wins, and then the naming convention decides: in names
+// that put the verb last (invoice.get, crm_contact_create), the last
+// verb-capable word; otherwise the first. The convention is a
+// namespace's (the first word of three or more names: gh, crm) where its
+// names show one, else the catalogue's, so that one vendor's tools keep
+// theirs among many others'. Words common to most tools' names (a vendor
+// prefix such as hass or crm) are left out of the objects; a vendor's
+// prefix that fewer share is an object its tools do without. Every other word of a name that no lexicon
 // knows is first spelled out by the tool's own text (nameSpeller.spell:
 // calc_area is calculate area, getweather get weather), and the name is
 // read in those words.
@@ -526,6 +532,34 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 	}
+	// The namespaces: the first word of minNamespace or more names, no
+	// verb. One no lexicon reads as a noun either (gh, hass) is a vendor's
+	// prefix, common to its tools however few of the catalogue's they are.
+	spaces := map[string]*convention{}
+	nsOf := make([]string, n)
+	for i := range cat.Tools {
+		if ns := a.namespace(names[i]); ns != "" {
+			nsOf[i] = ns
+			c := spaces[ns]
+			if c == nil {
+				c = &convention{}
+				spaces[ns] = c
+			}
+			c.tools++
+		}
+	}
+	// A namespace no lexicon reads as a noun either (gh, hass, adriel)
+	// is a vendor's prefix: its tools may do without it, but a turn that
+	// names it names them (adriel_contact: "the contact of Adriel").
+	var vendor map[string]bool
+	for ns, c := range spaces {
+		if c.tools >= minNamespace && !a.isNoun(ns) && !common[ns] {
+			if vendor == nil {
+				vendor = map[string]bool{}
+			}
+			vendor[ns] = true
+		}
+	}
 	// The names spelled out by their tools' text (names.go), in a
 	// catalogue where some name has a word to spell.
 	var spelled [][]spelling // by tool, when some name was spelled out
@@ -539,21 +573,36 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 	}
+	// The naming convention: where does the only-a-verb word stand? A
+	// catalogue may join the tools of many vendors, each with its own: a
+	// namespace (the first word of three or more names, no verb: gh, crm,
+	// hass) keeps the convention of its names where they show one, and
+	// the other tools the catalogue's.
 	for i := range cat.Tools {
 		words := names[i]
-		// The naming convention: where does the only-a-verb word stand?
+		c := spaces[nsOf[i]]
 		for j, w := range words {
 			if _, v := a.isVerb(w); v && !a.isNoun(w) {
-				if j == len(words)-1 && j > 0 {
+				last := j == len(words)-1 && j > 0
+				if last {
 					verbLast++
 				} else {
 					verbFirst++
+				}
+				if c != nil {
+					c.vote(last)
 				}
 				break
 			}
 		}
 	}
-	lastFirst := verbLast > verbFirst
+	global := verbLast > verbFirst
+	lastFirstOf := func(i int) bool {
+		if c := spaces[nsOf[i]]; c != nil && c.tools >= minNamespace && c.last != c.first {
+			return c.last > c.first
+		}
+		return global
+	}
 
 	r.tools = make([]toolInfo, n)
 	fields := make([][numFields][]int32, n)
@@ -581,6 +630,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			ti.spelled = spelled[i]
 		}
 		content := a.contentWords(words, common)
+		lastFirst := lastFirstOf(i)
 		if t.Origin.NamedFromSummary && t.Origin.Summary != "" {
 			// The action came from the summary: read it from there.
 			if toks := tokenize.SplitName(t.Origin.Summary); len(toks) > 0 {
@@ -606,7 +656,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 				ti.actions = append(ti.actions, c)
 			}
 		}
-		a.readObjects(ti, words, common, r.modifierOnly)
+		a.readObjects(ti, words, common, vendor, r.modifierOnly)
 		if ti.head >= 0 {
 			if st := ti.stems[ti.head]; strings.IndexByte(st, ' ') > 0 {
 				ti.headLast = stemPrefix + st[strings.LastIndexByte(st, ' ')+1:]
@@ -718,6 +768,11 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		fields[i] = a.retrievalFields(ti, words, compounds, common, desc)
 		nameWords := a.nameWordTerms(words, ti.spelled, compounds, common)
 		ti.nameWords = len(nameWords)
+		if vendor != nil && vendor[words[0]] {
+			// The vendor's prefix is the first word's terms; they count
+			// only where the turn names them.
+			ti.vendorFirst = true
+		}
 		if cap(nameRoom)-len(nameRoom) < margin {
 			nameRoom = make([]int32, 0, chunk)
 		}
@@ -1207,7 +1262,7 @@ func mayHoldID(text string) bool {
 // list_ticket_comments lists comments, of tickets. A side whose every word
 // is only a modifier (an adjective or adverb with no noun sense) names no
 // object: music_shop.find_nearby finds music shops, nearby ones.
-func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]bool, modifier func(string) bool) {
+func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[string]bool, modifier func(string) bool) {
 	at := -1
 	for i, w := range words {
 		if w == ti.actionWord && ti.action != "" {
@@ -1231,6 +1286,8 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common map[string]b
 	for _, w := range a.joinNouns(side) {
 		switch {
 		case common[w]:
+		case vendor[w]:
+			quals = append(quals, w)
 		case a.isPreposition(w):
 			if len(main) > 0 {
 				inQual = true
@@ -1461,6 +1518,37 @@ func firstVerb(a *analyzer, text string) string {
 		}
 	}
 	return ""
+}
+
+// minNamespace is how many names must begin with a word for it to be a
+// namespace with a naming convention of its own.
+const minNamespace = 3
+
+// convention counts where the names of a namespace put their verb.
+type convention struct {
+	tools, last, first int
+}
+
+// vote counts a name whose only-a-verb word is last, or not.
+func (c *convention) vote(last bool) {
+	if last {
+		c.last++
+	} else {
+		c.first++
+	}
+}
+
+// namespace is the first word of a name of two or more words, when no
+// lexicon reads it as a verb: the vendor or resource the name belongs to
+// (gh in gh_pull_request_merge, invoice in invoice.get).
+func (a *analyzer) namespace(words []string) string {
+	if len(words) < 2 {
+		return ""
+	}
+	if _, v := a.isVerb(words[0]); v {
+		return ""
+	}
+	return words[0]
 }
 
 // pickAction chooses the action word of a name's words.

@@ -1003,3 +1003,27 @@ func TestAbbreviates(t *testing.T) {
 		}
 	}
 }
+
+// TestQuantifierCountsSomething checks that a quantifier is evidence of
+// a tool that acts on all of a thing only where its clause has something
+// to count: "that's all" closes a conversation and names no tool.
+func TestQuantifierCountsSomething(t *testing.T) {
+	cat := &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "forward_all", Description: "Forwards all the messages, the cool ones too."},
+		{Name: "HassCancelAllTimers", Description: "Cancels all timers"},
+		{Name: "HassStartTimer", Description: "Starts a new timer"},
+	}}
+	r := newClosed(t, cat, Options{})
+	turn := "cancel all the timers"
+	if c := candidate(r.Explain(r.Select(turn)), "HassCancelAllTimers"); c == nil {
+		t.Errorf("Explain(%q) has no candidate HassCancelAllTimers", turn)
+	} else if f, ok := feature(c.Features, "quantifier"); !ok || f.Value != 1 {
+		t.Errorf("Explain(%q): HassCancelAllTimers' quantifier = %v, %v, want 1", turn, f.Value, ok)
+	}
+	turn = "cool, that's all"
+	for _, c := range r.Explain(r.Select(turn)).Candidates {
+		if f, ok := feature(c.Features, "quantifier"); ok && f.Value > 0 {
+			t.Errorf("Explain(%q): %s has quantifier %v, want none or -1", turn, c.Tool, f.Value)
+		}
+	}
+}

@@ -682,19 +682,23 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameMiss] = 1
 	}
 	if n := ti.nameWords; n > 0 {
-		held, hit := 0, false
+		held, hit, first := 0, false, ti.vendorFirst
 		for _, id := range ti.nameTerms {
 			switch {
 			case id < 0: // the end of a word's terms
 				if hit {
 					held++
+				} else if first {
+					n-- // a vendor's prefix the turn never names
 				}
-				hit = false
+				hit, first = false, false
 			case m.in[id] == m.gen:
 				hit = true // a term of the word is one of the clause's
 			}
 		}
-		x[fNameCoverage] = float64(held) / float64(n)
+		if n > 0 {
+			x[fNameCoverage] = float64(held) / float64(n)
+		}
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
 	x[fCoverageSq] = x[fCoverage] * x[fCoverage]

@@ -243,3 +243,43 @@ func TestRegularBases(t *testing.T) {
 		}
 	}
 }
+
+// TestNamespaceConvention checks that in a catalogue joining vendors, a
+// namespace's names keep their own convention and their own prefix: the
+// gh tools put the verb last though most of the catalogue puts it first,
+// and gh is no object they must be asked by, while a turn that names a
+// vendor's prefix still holds it.
+func TestNamespaceConvention(t *testing.T) {
+	cat := &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "gh_pull_request_merge", Description: "Merge a pull request."},
+		{Name: "gh_pull_request_close", Description: "Close a pull request."},
+		{Name: "gh_issue_create", Description: "Open an issue."},
+		{Name: "gh_repo_delete", Description: "Delete a repository."},
+		{Name: "gh_branch_create", Description: "Create a branch."},
+	}}
+	for _, v := range []string{"delete", "create", "update", "archive", "restore"} {
+		for _, o := range []string{"note", "task", "contact"} {
+			cat.Tools = append(cat.Tools, catalogue.Tool{Name: v + "_" + o, Description: "Do it to the " + o + "."})
+		}
+	}
+	r := newClosed(t, cat, Options{})
+	if got, want := nameReading(&r.tools[0]), "merge [pull_request gh] head pull_request"; got != want {
+		t.Errorf("read(gh_pull_request_merge) = %q, want %q", got, want)
+	}
+	turn := "merge the pull request"
+	c := candidate(r.Explain(r.Select(turn)), "gh_pull_request_merge")
+	if c == nil {
+		t.Fatalf("Explain(%q) has no candidate gh_pull_request_merge", turn)
+	}
+	if _, ok := feature(c.Features, "extra_object"); ok {
+		t.Errorf("Explain(%q): gh_pull_request_merge has extra_object, want none for its vendor's prefix", turn)
+	}
+	if f, ok := feature(c.Features, "name_coverage"); !ok || f.Value != 1 {
+		t.Errorf("Explain(%q): gh_pull_request_merge's name_coverage = %v, want 1", turn, f.Value)
+	}
+	turn = "merge the gh pull request"
+	c = candidate(r.Explain(r.Select(turn)), "gh_pull_request_merge")
+	if f, ok := feature(c.Features, "name_coverage"); c == nil || !ok || f.Value != 1 {
+		t.Errorf("Explain(%q): gh_pull_request_merge's name_coverage is not 1", turn)
+	}
+}

@@ -43,6 +43,7 @@ type features struct {
 	asks     []string       // the concepts the clause's question word asks for ("when": date, time)
 	norms    string         // the words' normalised forms, spaced and padded: read when first needed
 	info     int            // the information noun that gives the head to the thing after it ("details of order 42"), or -1
+	lone     bool           // a quantifier with nothing to count ("that's all"): no term
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
@@ -243,6 +244,11 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// to see the order.
 		f.questionGet = true
 	}
+	if f.all && f.action == "" && len(f.objects) == 0 && len(f.unknown) == 0 && len(f.args) == 0 {
+		// "that's all": a quantifier with nothing in its clause to count
+		// is a pronoun, and no evidence of a tool that acts on all.
+		f.all, f.lone = false, true
+	}
 	if (f.all || f.some) && !f.hasID {
 		// "every timer", "any open invoices?": many of them, or however
 		// many there are.
@@ -265,7 +271,8 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
-		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) || i == f.info {
+		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) || i == f.info ||
+			f.lone && w.Class == grammar.Function && inClass(r.classes.quantifier, w.Norm) {
 			continue
 		}
 		// A function word that is no article, pronoun, preposition,
