@@ -113,7 +113,10 @@ func (e *Engine) classify(ps []piece) {
 		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0 &&
 			!(e.copulaAt(prev) && nounBefore(ps, i))
 		switch {
-		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0):
+		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0),
+			pc.bits&fPreposition != 0 && questionNext(ps[i+1:]):
+			// "para onde vão os meus dados?", "for what": a preposition
+			// before a question word is no verb, wherever it stands.
 			pc.class = Function
 		case !canVerb && canNoun && pc.bits == 0 && relativeAfterNoun(ps, i) && !verbNext(ps[i+1:]):
 			// "a restaurant that serves pizza": a word only a noun to
@@ -283,6 +286,12 @@ func relativeAfterNoun(ps []piece, i int) bool {
 func verbNext(rest []piece) bool {
 	next := nextPiece(rest)
 	return next != nil && next.kind == pWord && next.verb != ""
+}
+
+// questionNext reports whether the next piece is a question word.
+func questionNext(rest []piece) bool {
+	next := nextPiece(rest)
+	return next != nil && next.kind == pWord && next.bits&fQuestion != 0
 }
 
 // valueNext reports whether the next piece is a number or an id.

@@ -743,6 +743,7 @@ var handActionRows = []verbRow{
 	{"reactivate the sprinklers", "turn_on", "sprinkler"},
 	{"enable two-factor authentication", "enable", "authentication"},
 	{"disable the account", "disable", "account"},
+	{"advance the candidate to the next stage", "promote", "candidate"},
 }
 
 func TestParseHandActions(t *testing.T) {

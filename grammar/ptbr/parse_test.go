@@ -118,6 +118,11 @@ func TestParse(t *testing.T) {
 		{"liga pra minha mãe", "imperative call mother"},
 		{"ligue para o cliente 9", "imperative call customer number=9@customer"},
 		{"desligue a TV", "imperative turn_off tv"},
+		// "Para" is the verb parar before its object, and a preposition
+		// before a question word.
+		{"para a música", "imperative stop song"},
+		{"para onde foi o pedido 42?", "question - order number=42@order"},
+		{"para quem é essa fatura?", "question - invoice"},
 		{"desliga o ar-condicionado", "imperative turn_off air_conditioner"},
 		{"apague o arquivo relatorio.pdf", "imperative delete file identifier=relatorio.pdf@file"},
 		{"exclua o contato ct_99887", "imperative delete contact identifier=ct_99887@contact"},
