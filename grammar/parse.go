@@ -357,6 +357,7 @@ func (e *Engine) Parse(turn string) *Parse {
 	pieces = e.values(turn, pieces)
 	pieces = e.phrases(turn, pieces)
 	pieces = e.reported(turn, pieces)
+	pieces = e.colonText(turn, pieces)
 	e.classify(pieces)
 	pieces = e.named(turn, pieces)
 	for _, t := range p.Tokens {
@@ -457,6 +458,15 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 				}
 			}
 		default:
+			if repo, num, ok := itemRef(t); ok {
+				// "acme/api#88": the repository, and the number of an issue
+				// or a pull request in it.
+				k := len(repo)
+				out = append(out, piece{kind: pValue, text: repo, norm: tokenize.Normalize(repo), f: e.form(tokenize.Normalize(repo)), start: t.Start, end: t.Start + k,
+					arg: Arg{Kind: "identifier", Text: repo, Value: repo, Start: t.Start, End: t.Start + k}, class: Value})
+				out = append(out, e.valuePiece(num, t.End-len(num), t.End, Arg{Kind: "number", Text: num, Value: num, Start: t.End - len(num), End: t.End}))
+				continue
+			}
 			kind := t.Kind.String()
 			value := t.Value
 			if value == "" {
@@ -467,6 +477,24 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 		}
 	}
 	return out
+}
+
+// itemRef splits a reference to an item of a repository, owner/name#N
+// (acme/api#88), into the repository and the item's number.
+func itemRef(t *tokenize.Token) (repo, num string, ok bool) {
+	if t.Kind != tokenize.Identifier {
+		return "", "", false
+	}
+	k := strings.LastIndexByte(t.Text, '#')
+	if k <= 0 || k == len(t.Text)-1 || strings.IndexByte(t.Text[:k], '/') <= 0 {
+		return "", "", false
+	}
+	for _, r := range t.Text[k+1:] {
+		if r < '0' || r > '9' {
+			return "", "", false
+		}
+	}
+	return t.Text[:k], t.Text[k+1:], true
 }
 
 // valuePiece returns a value piece of the turn's text from start to end.
@@ -799,12 +827,19 @@ func keep(out, in []piece, i int) []piece {
 func (e *Engine) reported(turn string, in []piece) []piece {
 	for i := 1; i < len(in); i++ {
 		prev := &in[i-1]
-		if in[i].kind != pWord || !e.reporting[firstWord(in[i].norm)] || prev.kind == pPunct || prev.kind == pWord && e.bits[prev.norm]&fAuxiliary != 0 {
+		n := 0
+		switch {
+		case in[i].kind == pWord && e.lx.Has("complementizer", in[i].norm) && e.saysBefore(in[:i]):
+			// "announce that dinner is ready", "avisa eles que a reunião
+			// mudou": what a verb of saying says.
+			n = 1
+		case in[i].kind != pWord || !e.reporting[firstWord(in[i].norm)] || prev.kind == pPunct || prev.kind == pWord && e.bits[prev.norm]&fAuxiliary != 0:
 			continue
-		}
-		n := e.reportingAt(in[i:])
-		if n == 0 || !e.commandBefore(in[:i]) {
-			continue
+		default:
+			n = e.reportingAt(in[i:])
+			if n == 0 || !e.commandBefore(in[:i]) {
+				continue
+			}
 		}
 		from, to := i+n, len(in)
 		for to > from && in[to-1].kind == pPunct && strings.IndexByte(".!?;", in[to-1].punct) >= 0 {
@@ -816,6 +851,53 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 		if to-from == 1 && in[from].kind == pValue && in[from].arg.Kind == "quoted" {
 			// "saying 'thanks'": the quote is the message already.
 			return append(in[:i], in[from:]...)
+		}
+		return quoteRun(turn, in, i, from, to)
+	}
+	return in
+}
+
+// sayingActions are the actions of verbs of saying, whose object may be
+// what they say: a clause after a complementizer.
+var sayingActions = map[string]bool{"announce": true, "notify": true, "reply": true, "comment": true}
+
+// saysBefore reports whether the pieces before a complementizer end with a
+// verb of saying at the start of the turn, with at most a pronoun after it
+// ("announce", "tell them", "avisa eles").
+func (e *Engine) saysBefore(ps []piece) bool {
+	k := len(ps) - 1
+	if k >= 1 && ps[k].kind == pWord && e.bits[ps[k].norm]&fPronoun != 0 {
+		k--
+	}
+	if k < 0 || ps[k].kind != pWord || !sayingActions[ps[k].verb] {
+		return false
+	}
+	for j := 0; j < k; j++ {
+		if ps[j].kind == pWord && e.bits[ps[j].norm]&(fPoliteness|fRequest|fSubject|fWant) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// colonText reads the words a colon introduces after a command as one
+// text ("new company: Umbrella Labs", "open an issue in acme/api: login
+// button misaligned"), the name or the title of what the command makes or
+// says: up to the first value, comma or sentence mark ("create an event:
+// Team lunch, Friday 12:30" keeps its date). Words that start with a
+// command's verb ("ship it: merge pull request 77"), a value first
+// ("mark these as read: msg_1, msg_2") or a quote are left as they are.
+func (e *Engine) colonText(turn string, in []piece) []piece {
+	for i := 1; i+1 < len(in); i++ {
+		if in[i].kind != pPunct || in[i].punct != ':' || !e.commandBefore(in[:i]) {
+			continue
+		}
+		from, to := i+1, i+1
+		for to < len(in) && in[to].kind == pWord {
+			to++
+		}
+		if to == from || in[from].f.has(fmVerb) && !in[from].f.has(fmNoun) {
+			return in
 		}
 		return quoteRun(turn, in, i, from, to)
 	}

@@ -142,6 +142,9 @@ type param struct {
 	desc        string // its description
 	required    bool
 	idLike      bool // it holds an id (isIDLike), read once
+	// callerMade is true for a parameter the calling program makes, never
+	// a person: an idempotency key or client token (callerMade).
+	callerMade bool
 }
 
 // analyzer reads catalogue text into terms with the lexicons it is given,
@@ -1728,12 +1731,29 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 			}
 		}
 		p.idLike = isIDLike(&p)
+		p.callerMade = callerMade(name)
 		params = append(params, p)
 	}
 	return params
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// callerMade reports whether a parameter's name says that the calling
+// program makes its value, never the person it acts for: an idempotency
+// key (Idempotency-Key, idempotency_key) or a client token (ClientToken),
+// which makes a retried write safe. No turn gives one, and a turn that
+// leaves it unmet asks for the tool all the same.
+func callerMade(name string) bool {
+	words := tokenize.SplitName(name)
+	for k, w := range words {
+		w = strings.ToLower(w)
+		if strings.HasPrefix(w, "idempoten") || w == "token" && k > 0 && strings.EqualFold(words[k-1], "client") {
+			return true
+		}
+	}
+	return false
+}
 
 // describedHead is the object term of the first clause of a tool's
 // description, as the English grammar reads it, or "": a description

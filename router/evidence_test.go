@@ -1,6 +1,7 @@
 package router
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -1025,5 +1026,61 @@ func TestQuantifierCountsSomething(t *testing.T) {
 		if f, ok := feature(c.Features, "quantifier"); ok && f.Value > 0 {
 			t.Errorf("Explain(%q): %s has quantifier %v, want none or -1", turn, c.Tool, f.Value)
 		}
+	}
+}
+
+// TestCallerMadeParameters checks that a required idempotency key or
+// client token, which the calling program makes and no person says, is
+// no parameter a turn leaves unmet.
+func TestCallerMadeParameters(t *testing.T) {
+	for _, name := range []string{"idempotency_key", "Idempotency-Key", "ClientToken", "client_token"} {
+		if !callerMade(name) {
+			t.Errorf("callerMade(%q) = false, want true", name)
+		}
+	}
+	for _, name := range []string{"token", "api_token", "order_id", "key"} {
+		if callerMade(name) {
+			t.Errorf("callerMade(%q) = true, want false", name)
+		}
+	}
+	cat, err := catalogue.Import("refund.json", []byte(`{"tools": [
+ {"name": "refund_order", "description": "Refund an order.",
+  "inputSchema": {"type": "object", "properties": {
+    "order_id": {"type": "integer"}, "Idempotency-Key": {"type": "string"}},
+   "required": ["order_id", "Idempotency-Key"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	turn := "refund order 42"
+	c := candidate(r.Explain(r.Select(turn)), "refund_order")
+	if c == nil {
+		t.Fatalf("Explain(%q) has no candidate refund_order", turn)
+	}
+	for _, name := range []string{"required_unmet", "required_unmet_id"} {
+		if f, ok := feature(c.Features, name); ok {
+			t.Errorf("Explain(%q): refund_order has %s %v (%s), want none", turn, name, f.Value, f.Detail)
+		}
+	}
+	if f, ok := feature(c.Features, "required_filled"); !ok || f.Value != 1 {
+		t.Errorf("Explain(%q): refund_order's required_filled = %v, want 1", turn, f.Value)
+	}
+}
+
+// TestRepositoryItemReference checks that owner/name#N fills a tool's
+// repository and its item's number.
+func TestRepositoryItemReference(t *testing.T) {
+	cat, err := catalogue.Import("issues.json", []byte(`{"tools": [
+ {"name": "close_issue", "description": "Close an issue of a repository.",
+  "inputSchema": {"type": "object", "properties": {
+    "repo": {"type": "string", "description": "Repository in owner/name form", "pattern": "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"}, "issue_number": {"type": "integer"}},
+   "required": ["repo", "issue_number"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	d := r.Select("close issue acme/api#88")
+	if d.Outcome != Selected || d.Arguments["repo"] != "acme/api" || fmt.Sprint(d.Arguments["issue_number"]) != "88" {
+		t.Errorf("Select(close issue acme/api#88) = %s %v, want close_issue with repo acme/api, issue_number 88", d.Outcome, d.Arguments)
 	}
 }

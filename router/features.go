@@ -836,7 +836,7 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 	var ofKind [numUnmetKinds][]string
 	for j := range params {
 		p := &params[j]
-		if !p.required || j >= 64 || bound&(1<<j) != 0 {
+		if !p.required || p.callerMade || j >= 64 || bound&(1<<j) != 0 {
 			continue
 		}
 		kind := -1
@@ -986,7 +986,7 @@ func valueKind(a *grammar.Arg) int {
 func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
 	for k := range params {
 		p := &params[k]
-		if p.required {
+		if p.required && !p.callerMade {
 			required++
 		}
 		switch p.typ {

@@ -434,6 +434,15 @@ var argRows = []argRow{
 	{"the invoice is due 2026-06-01", "date:2026-06-01/invoice"},
 	{"transfer 1,200.50 dollars to savings", "money:1200.50 USD"},
 	{"open pull request #1287", "number:1287/pull_request"},
+	// A reference to an item of a repository is the repository and the
+	// item's number.
+	{"close acme/api#88", "identifier:acme/api; number:88"},
+	{"show me acme/api", "identifier:acme/api"},
+	// What a verb of saying says, after "that", is one text; a relative
+	// "that" opens none.
+	{"announce that dinner is ready", "quoted:dinner is ready"},
+	{"notify them that the build is green", "quoted:the build is green"},
+	{"show the invoice that I paid", ""},
 	{"assign ticket ABC-123 to bob@example.org", "identifier:ABC-123/ticket; email:bob@example.org"},
 	{"order number 42", "number:42/order"},
 	{"set the thermostat to 21 degrees", "number:21/thermostat"},

@@ -123,6 +123,8 @@ func TestParse(t *testing.T) {
 		{"para a música", "imperative stop song"},
 		{"para onde foi o pedido 42?", "question - order number=42@order"},
 		{"para quem é essa fatura?", "question - invoice"},
+		// O que um verbo de dizer diz, depois de "que", é um texto.
+		{"anuncia que o jantar está pronto", "imperative announce - quoted=o_jantar_está_pronto"},
 		{"desliga o ar-condicionado", "imperative turn_off air_conditioner"},
 		{"apague o arquivo relatorio.pdf", "imperative delete file identifier=relatorio.pdf@file"},
 		{"exclua o contato ct_99887", "imperative delete contact identifier=ct_99887@contact"},
