@@ -300,6 +300,12 @@ func valueNext(rest []piece) bool {
 	return next != nil && next.kind == pValue && (next.arg.Kind == "number" || next.arg.Kind == "identifier")
 }
 
+// wordnetNounAt reports whether ps[i] is a noun only the wordnet knows.
+func wordnetNounAt(ps []piece, i int) bool {
+	pc := &ps[i]
+	return pc.kind == pWord && pc.class == Noun && pc.wordnet && !pc.consumed
+}
+
 // genitiveBefore reports whether the word right before ps[i] is a
 // genitive preposition ("of", "do").
 func genitiveBefore(ps []piece, i int) bool {
@@ -1143,6 +1149,14 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// after "of" a plural names their owner, not one of them
 				// ("os contracheques do E10442").
 				a.Noun = lastNoun
+			}
+			if a.Kind == "number" && i > 0 && wordnetNounAt(ps, i-1) && !(i > 1 && ps[i-2].kind == pWord && ps[i-2].class == Noun) &&
+				!(i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun && ps[i+1].noun.Plural) {
+				// "at tempo 120": a noun only the wordnet knows, right
+				// before a number, names it, unless it ends a compound
+				// ("fuel efficiency 20" is the fuel's) or the number
+				// counts a noun after it ("the top 10 products").
+				a.Noun = ps[i-1].noun.Concept
 			}
 			if c.Args == nil {
 				c.Args = make([]Arg, 0, values)

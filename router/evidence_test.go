@@ -1084,3 +1084,33 @@ func TestRepositoryItemReference(t *testing.T) {
 		t.Errorf("Select(close issue acme/api#88) = %s %v, want close_issue with repo acme/api, issue_number 88", d.Outcome, d.Arguments)
 	}
 }
+
+// TestIDNamesItsOwnThing checks that an id names the thing of its form,
+// and no other thing of a tool that takes it: a file's id names the file
+// delete_file acts on, not the permission revoke_permission removes.
+func TestIDNamesItsOwnThing(t *testing.T) {
+	cat, err := catalogue.Import("files.json", []byte(`{"tools": [
+ {"name": "delete_file", "description": "Delete a file for good.",
+  "inputSchema": {"type": "object", "properties": {
+    "file_id": {"type": "string", "pattern": "^f_[A-Za-z0-9]{6,16}$"}}, "required": ["file_id"]}},
+ {"name": "revoke_permission", "description": "Remove a permission from a file.",
+  "inputSchema": {"type": "object", "properties": {
+    "file_id": {"type": "string", "pattern": "^f_[A-Za-z0-9]{6,16}$"},
+    "permission_id": {"type": "string", "pattern": "^perm_[0-9]+$"}}, "required": ["file_id", "permission_id"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	turn := "remove f_Q2w3E4r5T6"
+	ex := r.Explain(r.Select(turn))
+	if c := candidate(ex, "delete_file"); c == nil {
+		t.Errorf("Explain(%q) has no candidate delete_file", turn)
+	} else if f, ok := feature(c.Features, "missing_head"); ok {
+		t.Errorf("Explain(%q): delete_file has missing_head (%s), want none: the id names the file", turn, f.Detail)
+	}
+	if c := candidate(ex, "revoke_permission"); c == nil {
+		t.Errorf("Explain(%q) has no candidate revoke_permission", turn)
+	} else if _, ok := feature(c.Features, "missing_head"); !ok {
+		t.Errorf("Explain(%q): revoke_permission has no missing_head, want one: a file's id names no permission", turn)
+	}
+}

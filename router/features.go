@@ -440,9 +440,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if abbreviated && abbrev < 0 {
 			abbrev = k
 		}
-		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) || a.Noun == "" && abbreviated) {
-			// An id in the tool's format names its object, and so does
-			// one whose prefix abbreviates it (msg_8812, a message).
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesHead(ti, m.prefixes[k]) || a.Noun == "" && abbreviated) {
+			// An id in the format of a thing the tool's name names names
+			// its object, and so does one whose prefix abbreviates it
+			// (msg_8812, a message); a file's id names no permission of
+			// it (revoke_permission's file_id).
 			idNamed = true
 		}
 		if (a.Kind == "identifier" || a.Kind == "number") && ti.head >= 0 && headIDPattern(ti, a.Text) {
@@ -934,6 +936,50 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 		}
 	}
 	return false
+}
+
+// prefixNamesHead reports whether the ids of the form pre are those of a
+// thing the tool's name names: a parameter of that form is named by one
+// of the name's objects (file_id for delete_file, payment_method_id for
+// payment_method.set_default), or none is (the form is the text's only).
+// A file's id names no permission (revoke_permission's file_id).
+func prefixNamesHead(ti *toolInfo, pre string) bool {
+	if ti.head < 0 {
+		return true
+	}
+	found := false
+	for k := range ti.params {
+		p := &ti.params[k]
+		if p.prefix != pre {
+			continue
+		}
+		for _, o := range ti.objects {
+			if namesObject(p.terms, o) {
+				return true
+			}
+		}
+		found = true
+	}
+	return !found
+}
+
+// namesObject reports whether a parameter's name terms name an object
+// term: hold it, or every word of a compound (payment_method_id for the
+// payment_method).
+func namesObject(terms []string, o string) bool {
+	if containsTerm(terms, o) {
+		return true
+	}
+	c, ok := strings.CutPrefix(o, objectPrefix)
+	if !ok || !strings.Contains(c, "_") {
+		return false
+	}
+	for w := range strings.SplitSeq(c, "_") {
+		if !containsTerm(terms, objectPrefix+w) {
+			return false
+		}
+	}
+	return true
 }
 
 // idParam is the parameter, among the first 64 and none of bound, that

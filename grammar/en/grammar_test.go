@@ -440,6 +440,10 @@ var argRows = []argRow{
 	{"show me acme/api", "identifier:acme/api"},
 	// What a verb of saying says, after "that", is one text; a relative
 	// "that" opens none.
+	// A noun only the wordnet knows names the number right after it,
+	// unless it ends a compound.
+	{"play the song at tempo 90 bpm", "number:90/tempo"},
+	{"a car with fuel efficiency 20", "number:20/fuel"},
 	{"announce that dinner is ready", "quoted:dinner is ready"},
 	{"notify them that the build is green", "quoted:the build is green"},
 	{"show the invoice that I paid", ""},
