@@ -327,11 +327,32 @@ done:
 	case hasAt && isEmail(text):
 		l.emit(Email, "")
 	case hasDigit || hasUnder || hasDot || hasAt || hasSlash || hasDash && isCode(text):
+		if n := possessiveSuffix(text); n > 0 && n < len(text) {
+			// "E10442's pay stubs": the id, and the mark of its owner,
+			// which no id holds.
+			end := l.pos
+			l.pos -= n
+			l.emit(Identifier, "")
+			l.pos, l.start = end, end
+			return stateAny
+		}
 		l.emit(Identifier, "")
 	default:
 		l.emit(Word, "")
 	}
 	return stateAny
+}
+
+// possessiveSuffix is the length in bytes of the possessive ending of s
+// ('s, or 's with a typographic apostrophe), or 0.
+func possessiveSuffix(s string) int {
+	switch {
+	case strings.HasSuffix(s, "'s") || strings.HasSuffix(s, "'S"):
+		return 2
+	case strings.HasSuffix(s, "\u2019s") || strings.HasSuffix(s, "\u2019S"):
+		return len("\u2019s")
+	}
+	return 0
 }
 
 // isCode reports whether a word is a code such as a SKU (TSHIRT-BLK-M):

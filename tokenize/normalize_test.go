@@ -2,6 +2,7 @@ package tokenize
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -134,5 +135,36 @@ func TestCodes(t *testing.T) {
 		if len(toks) != 1 || toks[0].Kind != c.want {
 			t.Errorf("Tokenize(%q) = %v, want one %v", c.in, toks, c.want)
 		}
+	}
+}
+
+// TestPossessiveID checks that an id's possessive ending is no part of
+// the id: "E10442's pay stubs" gives the id E10442.
+func TestPossessiveID(t *testing.T) {
+	tk, err := New(English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, id string }{
+		{"show E10442's pay stubs", "E10442"},
+		{"show E10442\u2019s pay stubs", "E10442"},
+		{"who is ct_48213's owner", "ct_48213"},
+	} {
+		var ids []string
+		for _, tok := range tk.Tokenize(c.in) {
+			if tok.Kind == Identifier {
+				ids = append(ids, tok.Text)
+			}
+			if strings.Contains(tok.Text, "s pay") || strings.HasSuffix(tok.Text, "'") {
+				t.Errorf("Tokenize(%q) has token %q", c.in, tok.Text)
+			}
+		}
+		if len(ids) != 1 || ids[0] != c.id {
+			t.Errorf("Tokenize(%q) ids = %q, want [%s]", c.in, ids, c.id)
+		}
+	}
+	// A word keeps its ending: the grammar reads it.
+	if toks := tk.Tokenize("Bob's invoice"); len(toks) != 2 || toks[0].Text != "Bob's" {
+		t.Errorf("Tokenize(%q) = %v, want Bob's first", "Bob's invoice", toks)
 	}
 }
