@@ -694,6 +694,8 @@ var phrasalRows = []verbRow{
 	{"turn the heater on", "turn_on", "heater"},
 	{"turn it off", "turn_off", ""},
 	{"switch off the fan", "turn_off", "fan"},
+	{"bring the server online", "start", "server"},
+	{"take the server offline", "stop", "server"},
 	{"switch the fan off", "turn_off", "fan"},
 	{"look up order 42", "get", "order"},
 	{"look order 42 up", "get", "order"},
