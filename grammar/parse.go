@@ -461,10 +461,9 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 			if repo, num, ok := itemRef(t); ok {
 				// "acme/api#88": the repository, and the number of an issue
 				// or a pull request in it.
-				k := len(repo)
-				out = append(out, piece{kind: pValue, text: repo, norm: tokenize.Normalize(repo), f: e.form(tokenize.Normalize(repo)), start: t.Start, end: t.Start + k,
-					arg: Arg{Kind: "identifier", Text: repo, Value: repo, Start: t.Start, End: t.Start + k}, class: Value})
-				out = append(out, e.valuePiece(num, t.End-len(num), t.End, Arg{Kind: "number", Text: num, Value: num, Start: t.End - len(num), End: t.End}))
+				end, from := t.Start+len(repo), t.End-len(num)
+				out = append(out, e.valuePiece(repo, t.Start, end, Arg{Kind: "identifier", Text: repo, Value: repo, Start: t.Start, End: end}))
+				out = append(out, e.valuePiece(num, from, t.End, Arg{Kind: "number", Text: num, Value: num, Start: from, End: t.End}))
 				continue
 			}
 			kind := t.Kind.String()

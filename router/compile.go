@@ -75,8 +75,9 @@ type toolInfo struct {
 	// of the name a turn holds.
 	nameWords int
 	nameTerms []int32
-	// vendorFirst is true when the name's first word is a vendor's
-	// prefix (compile): it counts in the share only where a turn holds it.
+	// vendorFirst is true when the name's first word, the first of
+	// nameTerms, is a vendor's prefix: it counts in the share of the name
+	// a turn holds only where the turn holds it.
 	vendorFirst bool
 	// described is true when the tool's title and description say more
 	// than its name: three terms or more the name does not hold.
@@ -504,8 +505,9 @@ func (a *analyzer) readNoun(w string) bool {
 // names show one, else the catalogue's, so that one vendor's tools keep
 // theirs among many others'. Words common to most tools' names (a vendor
 // prefix such as hass or crm) are left out of the objects; a vendor's
-// prefix that fewer share is an object its tools do without. Every other word of a name that no lexicon
-// knows is first spelled out by the tool's own text (nameSpeller.spell:
+// prefix that fewer share is an object its tools do without. Every other
+// word of a name that no lexicon knows is first spelled out by the tool's
+// own text (nameSpeller.spell:
 // calc_area is calculate area, getweather get weather), and the name is
 // read in those words.
 func (r *Router) compile(cat *catalogue.Catalogue) {
@@ -536,8 +538,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		}
 	}
 	// The namespaces: the first word of minNamespace or more names, no
-	// verb. One no lexicon reads as a noun either (gh, hass) is a vendor's
-	// prefix, common to its tools however few of the catalogue's they are.
+	// verb; each keeps its names' convention (below).
 	spaces := map[string]*convention{}
 	nsOf := make([]string, n)
 	for i := range cat.Tools {
@@ -771,9 +772,10 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		fields[i] = a.retrievalFields(ti, words, compounds, common, desc)
 		nameWords := a.nameWordTerms(words, ti.spelled, compounds, common)
 		ti.nameWords = len(nameWords)
-		if vendor != nil && vendor[words[0]] {
-			// The vendor's prefix is the first word's terms; they count
-			// only where the turn names them.
+		if vendor[words[0]] {
+			// The vendor's prefix (no stop word: see namespace) is the
+			// first word's terms; they count only where the turn names
+			// them.
 			ti.vendorFirst = true
 		}
 		if cap(nameRoom)-len(nameRoom) < margin {
@@ -1542,10 +1544,12 @@ func (c *convention) vote(last bool) {
 }
 
 // namespace is the first word of a name of two or more words, when no
-// lexicon reads it as a verb: the vendor or resource the name belongs to
-// (gh in gh_pull_request_merge, invoice in invoice.get).
+// lexicon reads it as a verb and it is no stop word: the vendor or
+// resource the name belongs to (gh in gh_pull_request_merge, invoice in
+// invoice.get; not what in what_is_your_name, nor us in
+// us_president_in_year).
 func (a *analyzer) namespace(words []string) string {
-	if len(words) < 2 {
+	if len(words) < 2 || a.stop[words[0]] {
 		return ""
 	}
 	if _, v := a.isVerb(words[0]); v {

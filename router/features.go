@@ -440,11 +440,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if abbreviated && abbrev < 0 {
 			abbrev = k
 		}
-		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesHead(ti, m.prefixes[k]) || a.Noun == "" && abbreviated) {
-			// An id in the format of a thing the tool's name names names
-			// its object, and so does one whose prefix abbreviates it
-			// (msg_8812, a message); a file's id names no permission of
-			// it (revoke_permission's file_id).
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated) {
+			// An id in the format of one of the things the tool's name
+			// names names its object, and so does one whose prefix
+			// abbreviates it (msg_8812, a message); a file's id names no
+			// permission (revoke_permission's file_id).
 			idNamed = true
 		}
 		if (a.Kind == "identifier" || a.Kind == "number") && ti.head >= 0 && headIDPattern(ti, a.Text) {
@@ -938,12 +938,12 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 	return false
 }
 
-// prefixNamesHead reports whether the ids of the form pre are those of a
+// prefixNamesObject reports whether the ids of the form pre are those of a
 // thing the tool's name names: a parameter of that form is named by one
 // of the name's objects (file_id for delete_file, payment_method_id for
 // payment_method.set_default), or none is (the form is the text's only).
 // A file's id names no permission (revoke_permission's file_id).
-func prefixNamesHead(ti *toolInfo, pre string) bool {
+func prefixNamesObject(ti *toolInfo, pre string) bool {
 	if ti.head < 0 {
 		return true
 	}

@@ -282,4 +282,17 @@ func TestNamespaceConvention(t *testing.T) {
 	if f, ok := feature(c.Features, "name_coverage"); c == nil || !ok || f.Value != 1 {
 		t.Errorf("Explain(%q): gh_pull_request_merge's name_coverage is not 1", turn)
 	}
+	// A stop word that begins several names is no vendor's prefix: the
+	// name's first word after it still counts in full.
+	stops := &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "us_economy_gdp", Description: "Gross domestic product of a state."},
+		{Name: "us_history_population", Description: "Population of a state in a year."},
+		{Name: "us_president_in_year", Description: "The president in a year."},
+	}}
+	r = newClosed(t, stops, Options{})
+	for i := range r.tools {
+		if r.tools[i].vendorFirst {
+			t.Errorf("%s: vendorFirst, want no vendor's prefix for the stop word us", r.tools[i].tool.Name)
+		}
+	}
 }
