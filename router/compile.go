@@ -552,12 +552,17 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			c.tools++
 		}
 	}
+	for ns, c := range spaces {
+		if c.tools < minNamespace {
+			delete(spaces, ns)
+		}
+	}
 	// A namespace no lexicon reads as a noun either (gh, hass, adriel)
 	// is a vendor's prefix: its tools may do without it, but a turn that
 	// names it names them (adriel_contact: "the contact of Adriel").
 	var vendor map[string]bool
-	for ns, c := range spaces {
-		if c.tools >= minNamespace && !a.isNoun(ns) && !common[ns] {
+	for ns := range spaces {
+		if !a.isNoun(ns) && !common[ns] {
 			if vendor == nil {
 				vendor = map[string]bool{}
 			}
@@ -602,7 +607,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 	}
 	global := verbLast > verbFirst
 	lastFirstOf := func(i int) bool {
-		if c := spaces[nsOf[i]]; c != nil && c.tools >= minNamespace && c.last != c.first {
+		if c := spaces[nsOf[i]]; c != nil && c.last != c.first {
 			return c.last > c.first
 		}
 		return global
