@@ -496,6 +496,43 @@ func itemRef(t *tokenize.Token) (repo, num string, ok bool) {
 	return t.Text[:k], t.Text[k+1:], true
 }
 
+// currencyAmount reads an amount of money a currency word of the
+// lexicon names, after a number written in digits ("30 dólares", "12
+// euros") or, as a code in capitals, before it ("USD 30"): the money
+// value from piece i, and the piece after it.
+func (e *Engine) currencyAmount(turn string, in []piece, i int) (piece, int, bool) {
+	currencies := e.lx.Values["currency"]
+	num := func(k int) (string, bool) {
+		if k < len(in) && in[k].kind == pValue && in[k].arg.Kind == "number" {
+			return in[k].arg.Value, true
+		}
+		return "", false
+	}
+	code := func(k int) (string, bool) {
+		if k >= len(in) || in[k].kind != pWord {
+			return "", false
+		}
+		c, ok := currencies[in[k].norm]
+		return c, ok
+	}
+	amount, c, to := "", "", i
+	if n, ok := num(i); ok {
+		if cd, ok := code(i + 1); ok {
+			amount, c, to = n, cd, i+1
+		}
+	} else if cd, ok := code(i); ok && in[i].text == cd {
+		if n, ok := num(i + 1); ok {
+			amount, c, to = n, cd, i+1
+		}
+	}
+	if amount == "" {
+		return piece{}, i, false
+	}
+	start, end := in[i].start, in[to].end
+	text := turn[start:end]
+	return e.valuePiece(text, start, end, Arg{Kind: "money", Text: text, Value: amount + " " + c, Start: start, End: end}), to + 1, true
+}
+
 // valuePiece returns a value piece of the turn's text from start to end.
 func (e *Engine) valuePiece(text string, start, end int, arg Arg) piece {
 	norm := tokenize.Normalize(text)
@@ -522,6 +559,11 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			// digits before a noun (no date's month) is the number it
 			// writes; alone ("Friday the 15th") it is a day.
 			out = append(out, e.valuePiece(pc.text, pc.start, pc.end, Arg{Kind: "number", Text: pc.text, Value: strconv.Itoa(n), Start: pc.start, End: pc.end}))
+			continue
+		}
+		if v, j, ok := e.currencyAmount(turn, in, i); ok {
+			out = append(out, v)
+			i = j - 1
 			continue
 		}
 		if pc.kind == pWord && !pc.f.has(fmValue) {

@@ -777,10 +777,18 @@ func dateKind(p *param) string {
 }
 
 // isTime reports whether a parameter holds a time of day: its format is
-// time, or it is a string with no format named for a time or an hour
-// (start_time, hour).
+// time, or it is a string with no format whose name a time or an hour
+// heads (start_time, hour; a time zone, a time limit or a time period is
+// none).
 func isTime(p *param) bool {
-	return p.format == "time" || isStringy(p) && p.format == "" && len(p.enum) == 0 && nameHas(p, []string{"time", "hour"})
+	if p.format == "time" {
+		return true
+	}
+	if !isStringy(p) || p.format != "" || len(p.enum) > 0 {
+		return false
+	}
+	last := lastNameWord(p)
+	return last == "time" || last == "hour"
 }
 
 // isIDLike reports whether a parameter holds an id: its last name word

@@ -428,3 +428,26 @@ func TestCheckCallEnumCase(t *testing.T) {
 		}
 	}
 }
+
+// TestIsTime checks which parameters take a time of day: those a time or
+// an hour heads, not those it qualifies.
+func TestIsTime(t *testing.T) {
+	for _, tc := range []struct {
+		p    param
+		want bool
+	}{
+		{param{name: "start_time", typ: "string"}, true},
+		{param{name: "hour", typ: "string"}, true},
+		{param{name: "alarmTime", typ: "string"}, true},
+		{param{name: "at", typ: "string", format: "time"}, true},
+		{param{name: "timeZone", typ: "string"}, false},
+		{param{name: "time_limit", typ: "string"}, false},
+		{param{name: "time_period", typ: "string"}, false},
+		{param{name: "start_time", typ: "string", format: "date-time"}, false},
+		{param{name: "start_time", typ: "integer"}, false},
+	} {
+		if got := isTime(&tc.p); got != tc.want {
+			t.Errorf("isTime(%s %s %s) = %v, want %v", tc.p.name, tc.p.typ, tc.p.format, got, tc.want)
+		}
+	}
+}

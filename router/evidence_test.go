@@ -678,7 +678,7 @@ func TestFeatureRows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := newClosed(t, cat, Options{Language: tc.lang})
+		r := newClosed(t, cat, Options{Language: tokenize.Language(tc.lang)})
 		if got := toolFeature(t, r, tc.turn, tc.tool, tc.feature); got != tc.want {
 			t.Errorf("%q: %s's %s %v, want %v", tc.turn, tc.tool, tc.feature, got, tc.want)
 		}
@@ -695,7 +695,7 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 		{tokenize.English, "archive order 42 without charging the card", "charg"},
 		{tokenize.Brazilian, "arquiva o pedido 42 sem cobrar o cartão", "cobr"},
 	} {
-		r := shop(t, Options{Language: tc.lang})
+		r := shop(t, Options{Language: tokenize.Language(tc.lang)})
 		p := r.gram.Parse(tc.turn)
 		var room []string
 		for i := range p.Clauses {
@@ -1112,5 +1112,70 @@ func TestIDNamesItsOwnThing(t *testing.T) {
 		t.Errorf("Explain(%q) has no candidate revoke_permission", turn)
 	} else if _, ok := feature(c.Features, "missing_head"); !ok {
 		t.Errorf("Explain(%q): revoke_permission has no missing_head, want one: a file's id names no permission", turn)
+	}
+}
+
+// TestGivenThing checks that a thing a demonstrative opens, or a pronoun
+// right after the verb stands for, is one the conversation has given: its
+// id is known though the turn does not write it. A thing the turn names
+// with an article, or a pronoun that opens a noun, gives no id.
+func TestGivenThing(t *testing.T) {
+	cat, err := catalogue.Import("disputes.json", []byte(`{"tools": [
+ {"name": "accept_dispute", "description": "Accept a dispute: the customer keeps the money.",
+  "inputSchema": {"type": "object", "properties": {
+    "dispute_id": {"type": "string", "pattern": "^dp_[A-Za-z0-9]+$"}}, "required": ["dispute_id"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang, turn string
+		given      bool
+	}{
+		{"en", "accept that dispute", true},
+		{"en", "accept this customer dispute", true},
+		{"en", "accept it", true},
+		{"en", "accept this", true},
+		{"en", "accept the dispute", false},
+		{"en", "accept a dispute", false},
+		{"pt-BR", "aceita essa disputa", true},
+		{"pt-BR", "aceite-a", true},
+		{"pt-BR", "aceita ela", true},
+		{"pt-BR", "aceita a disputa", false},
+	} {
+		r := newClosed(t, cat, Options{Language: tokenize.Language(tc.lang)})
+		c := candidate(r.Explain(r.Select(tc.turn)), "accept_dispute")
+		if c == nil {
+			t.Fatalf("Explain(%q) has no candidate accept_dispute", tc.turn)
+		}
+		_, unmet := feature(c.Features, "required_unmet_id")
+		if unmet == tc.given {
+			t.Errorf("Explain(%q): required_unmet_id present = %v, want %v", tc.turn, unmet, !tc.given)
+		}
+	}
+}
+
+// TestActionOtherThoughInText checks that a tool whose name does another
+// action than the turn asks for counts as doing another, even where its
+// text names the asked one: "Mark one or more emails as read" marks, it
+// does not read.
+func TestActionOtherThoughInText(t *testing.T) {
+	cat, err := catalogue.Import("mail.json", []byte(`{"tools": [
+ {"name": "mark_as_read", "description": "Mark one or more emails as read.",
+  "inputSchema": {"type": "object", "properties": {"message_ids": {"type": "array", "items": {"type": "string"}}}, "required": ["message_ids"]}},
+ {"name": "get_email", "description": "Get the full content of one email.",
+  "inputSchema": {"type": "object", "properties": {"message_id": {"type": "string"}}, "required": ["message_id"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	turn := "read me that email"
+	c := candidate(r.Explain(r.Select(turn)), "mark_as_read")
+	if c == nil {
+		t.Fatalf("Explain(%q) has no candidate mark_as_read", turn)
+	}
+	for _, name := range []string{"action_in_text", "action_other"} {
+		if _, ok := feature(c.Features, name); !ok {
+			t.Errorf("Explain(%q): mark_as_read has no %s", turn, name)
+		}
 	}
 }

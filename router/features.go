@@ -323,9 +323,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			}
 			fit = true
 		case m.inText(ti, m.actionText):
+			// The text names the action, the name another: the tool
+			// does the other ("Mark one or more emails as read" for
+			// "read me that email").
 			x[fActionInText] = 1
 			if why != nil {
 				why.note(fActionInText, "%s", f.action)
+			}
+			if !f.actionImplied && !weak {
+				x[fActionOther] = 1
+				if why != nil {
+					why.note(fActionOther, "%s is not %s", ti.action, f.action)
+				}
 			}
 		case !f.actionImplied && !weak:
 			x[fActionOther] = 1
@@ -642,6 +651,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			names = &unmetNames{}
 		}
 		unmet, ids := r.requiredUnmet(ti.params, bound, f, left, names)
+		if ids > 0 && f.given {
+			// "cancel that order": the thing a demonstrative points at
+			// is one the conversation has given, and its id with it.
+			ids--
+		}
 		if unmet > 0 {
 			x[fRequiredUnmet] = float64(unmet) / float64(required)
 			if why != nil {

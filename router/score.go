@@ -44,6 +44,7 @@ type features struct {
 	norms    string         // the words' normalised forms, spaced and padded: read when first needed
 	info     int            // the information noun that gives the head to the thing after it ("details of order 42"), or -1
 	lone     bool           // a quantifier with nothing to count ("that's all"): no term
+	given    bool           // the clause acts on a thing the conversation has given ("cancel that order", "cancel it"): given
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
@@ -89,6 +90,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// request for many of anything.
 		f.plural = c.Words[head].Plural
 	}
+	f.given = r.given(c.Words, verbAt)
 	if head >= 0 && !f.plural {
 		// "find a restaurant", "procura um restaurante": an indefinite
 		// article before the head, past its modifiers, asks for any one
@@ -367,19 +369,46 @@ func (r *Router) privativeVerb(words []grammar.Word, i int) bool {
 		inClass(r.classes.privative, words[i-1].Norm)
 }
 
+// given reports whether a clause's words point at a thing the
+// conversation has already given, whose id is then known though the turn
+// does not write it: a demonstrative that opens a noun, past its modifiers
+// ("cancel that order", "trash this spam email", "mostra essa disputa"),
+// or an anaphoric pronoun right after the verb at verbAt that opens no
+// noun ("cancel it", "close this", "arquiva ela", "cancele-o"). A
+// clause read with its context has the context's words after its own,
+// earlier in the turn: they open nothing.
+func (r *Router) given(words []grammar.Word, verbAt int) bool {
+	if k := verbAt + 1; verbAt >= 0 && k < len(words) {
+		w := &words[k]
+		opens := k+1 < len(words) && words[k+1].Start >= w.End &&
+			(words[k+1].Class == grammar.Noun || words[k+1].Class == grammar.Unknown)
+		if w.Class == grammar.Function && r.classes.anaphoric[w.Norm] && !opens {
+			return true
+		}
+	}
+	for k := 0; k+1 < len(words); k++ {
+		if w := &words[k]; w.Class == grammar.Function && r.classes.demonstrative[w.Norm] && words[k+1].Class == grammar.Noun {
+			return true
+		}
+	}
+	return false
+}
+
 // turnClasses are the words of the function-word classes of the turns'
 // lexicon that reading a clause's features asks of each word, each
 // class's set of the lexicon (Lexicon.Function) read once by New.
 type turnClasses struct {
-	quantifier, indefinite, privative, pronoun map[string]bool
-	indefiniteArticle, lightVerb               map[string]bool
+	quantifier, indefinite, privative, pronoun  map[string]bool
+	indefiniteArticle, lightVerb, demonstrative map[string]bool
+	anaphoric                                   map[string]bool
 }
 
 // classesOf reads the classes of lx that features asks of.
 func classesOf(lx *grammar.Lexicon) turnClasses {
 	return turnClasses{quantifier: lx.Function["quantifier"], indefinite: lx.Function["indefinite"],
 		privative: lx.Function["privative"], pronoun: lx.Function["pronoun"],
-		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"]}
+		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"],
+		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"]}
 }
 
 // inClass reports whether a function word, or a word of a function

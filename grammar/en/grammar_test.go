@@ -468,6 +468,9 @@ var argRows = []argRow{
 	{"my last three orders", "number:3"},
 	{"what's the status of order 42?", "number:42/order"},
 	{"convert 100 euros to dollars", "money:100 EUR"},
+	// A currency's code in capitals before an amount names its currency.
+	{"charge USD 30 for the extra usage", "money:30 USD"},
+	{"refund EUR 12.50", "money:12.50 EUR"},
 	{"are there any meetings tomorrow", "date:2026-05-14/meeting"},
 	{"schedule a meeting for next Monday", "date:2026-05-18/meeting"},
 	{"refund twenty dollars on order 42", "money:20 USD; number:42/order"},

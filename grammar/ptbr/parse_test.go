@@ -250,6 +250,11 @@ func TestParse(t *testing.T) {
 		{"mostra o pedido quarenta e dois", "imperative get order number=42@order"},
 		{"cancela o pedido vinte e cinco", "imperative cancel order number=25@order"},
 		{"cobre vinte reais no cartão", "imperative charge card money=20_BRL"},
+		// Any currency word of the lexicon after an amount, and a code
+		// in capitals before it.
+		{"cobre 30 dólares no cartão", "imperative charge card money=30_USD"},
+		{"cobre 15 libras", "imperative charge - money=15_GBP"},
+		{"cobre USD 30 no cartão", "imperative charge card money=30_USD"},
 		{"cobre cinquenta reais", "imperative charge - money=50_BRL"},
 		{"cobre cem reais", "imperative charge - money=100_BRL"},
 		{"cobre mil e duzentos reais", "imperative charge - money=1200_BRL"},
