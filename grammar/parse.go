@@ -109,6 +109,9 @@ type Engine struct {
 	negVerbs map[string]bool
 	// reporting are the first words of the reporting class's phrases.
 	reporting map[string]bool
+	// currencies are the lexicon's currency words and codes, by word:
+	// the ISO code of each (Lexicon.Values).
+	currencies map[string]string
 	// naming holds the first words of the naming class's phrases.
 	naming map[string]bool
 	// nextAfter are the words of each of Rules.NextAfter.
@@ -209,6 +212,7 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 		}
 		e.rules = rules
 	}
+	e.currencies = lx.Values["currency"]
 	e.reporting = map[string]bool{}
 	for w := range lx.Function["reporting"] {
 		e.reporting[firstWord(w)] = true
@@ -501,36 +505,31 @@ func itemRef(t *tokenize.Token) (repo, num string, ok bool) {
 // euros") or, as a code in capitals, before it ("USD 30"): the money
 // value from piece i, and the piece after it.
 func (e *Engine) currencyAmount(turn string, in []piece, i int) (piece, int, bool) {
-	currencies := e.lx.Values["currency"]
-	num := func(k int) (string, bool) {
-		if k < len(in) && in[k].kind == pValue && in[k].arg.Kind == "number" {
-			return in[k].arg.Value, true
-		}
-		return "", false
-	}
-	code := func(k int) (string, bool) {
-		if k >= len(in) || in[k].kind != pWord {
-			return "", false
-		}
-		c, ok := currencies[in[k].norm]
-		return c, ok
-	}
-	amount, c, to := "", "", i
-	if n, ok := num(i); ok {
-		if cd, ok := code(i + 1); ok {
-			amount, c, to = n, cd, i+1
-		}
-	} else if cd, ok := code(i); ok && in[i].text == cd {
-		if n, ok := num(i + 1); ok {
-			amount, c, to = n, cd, i+1
-		}
-	}
-	if amount == "" {
+	if i+1 >= len(in) {
 		return piece{}, i, false
 	}
-	start, end := in[i].start, in[to].end
+	pc, next := &in[i], &in[i+1]
+	var amount, code string
+	switch {
+	case pc.kind == pValue && pc.arg.Kind == "number" && next.kind == pWord:
+		c, ok := e.currencies[next.norm]
+		if !ok {
+			return piece{}, i, false
+		}
+		amount, code = pc.arg.Value, c
+	case pc.kind == pWord && len(pc.text) == 3 && next.kind == pValue && next.arg.Kind == "number":
+		// The code itself, in capitals: "USD 30".
+		c, ok := e.currencies[pc.norm]
+		if !ok || c != pc.text {
+			return piece{}, i, false
+		}
+		amount, code = next.arg.Value, c
+	default:
+		return piece{}, i, false
+	}
+	start, end := pc.start, next.end
 	text := turn[start:end]
-	return e.valuePiece(text, start, end, Arg{Kind: "money", Text: text, Value: amount + " " + c, Start: start, End: end}), to + 1, true
+	return e.valuePiece(text, start, end, Arg{Kind: "money", Text: text, Value: amount + " " + code, Start: start, End: end}), i + 2, true
 }
 
 // valuePiece returns a value piece of the turn's text from start to end.
@@ -561,10 +560,12 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			out = append(out, e.valuePiece(pc.text, pc.start, pc.end, Arg{Kind: "number", Text: pc.text, Value: strconv.Itoa(n), Start: pc.start, End: pc.end}))
 			continue
 		}
-		if v, j, ok := e.currencyAmount(turn, in, i); ok {
-			out = append(out, v)
-			i = j - 1
-			continue
+		if i+1 < len(in) && (pc.kind == pValue && in[i+1].kind == pWord || pc.kind == pWord && len(pc.text) == 3 && in[i+1].kind == pValue) {
+			if v, j, ok := e.currencyAmount(turn, in, i); ok {
+				out = append(out, v)
+				i = j - 1
+				continue
+			}
 		}
 		if pc.kind == pWord && !pc.f.has(fmValue) {
 			out = keep(out, in, i) // a word that starts no value
