@@ -881,6 +881,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	negAt := -1
 	withdraw := false
 	question, request, subject, endsQ, prohibition := false, false, false, false, false
+	reports := false // a copula first reports a state (the act below)
 	content := 0
 	for i := range ps {
 		pc := &ps[i]
@@ -943,6 +944,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				subject = true
 			case e.auxRequest(ps[firstWord+1:]):
 				request = true
+			case !endsQ && !e.rules.Inverts && e.copulaAt(fw) && !e.lx.Has("existential", fw.norm):
+				// "tá concluído faz tempo": where a question keeps the
+				// order of a statement, a copula first with no question
+				// mark reports a state, its subject left out.
+				subject, reports = true, true
 			default:
 				question = true
 			}
@@ -988,6 +994,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		c.Act = Imperative
 	case endsQ:
 		c.Act = Question
+	case reports:
+		c.Act = Statement
 	default:
 		c.Act = NounPhrase
 	}

@@ -1179,3 +1179,60 @@ func TestActionOtherThoughInText(t *testing.T) {
 		}
 	}
 }
+
+// unmetRow is a turn, and whether the tool it is routed to has required
+// parameters nothing in it fills.
+type unmetRow struct {
+	turn  string
+	unmet bool
+}
+
+// checkUnmet routes each row's turn with r and checks whether tool has the
+// feature required_unmet.
+func checkUnmet(t *testing.T, r *Router, tool string, rows []unmetRow) {
+	t.Helper()
+	for _, tc := range rows {
+		c := candidate(r.Explain(r.Select(tc.turn)), tool)
+		if c == nil {
+			t.Fatalf("Explain(%q) has no candidate %s", tc.turn, tool)
+		}
+		if _, ok := feature(c.Features, "required_unmet"); ok != tc.unmet {
+			t.Errorf("Explain(%q): required_unmet present = %v, want %v", tc.turn, ok, tc.unmet)
+		}
+	}
+}
+
+// TestNameRunFillsText checks that nouns written as a name of several
+// words inside a sentence ("in Mountain View") are a value a free-text
+// parameter may take, and that capitals of a title say nothing of names.
+func TestNameRunFillsText(t *testing.T) {
+	cat, err := catalogue.Import("providers.json", []byte(`{"tools": [
+ {"name": "find_provider", "description": "Discover therapists in a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "find_provider", []unmetRow{
+		{"find a therapist in Mountain View", false},
+		{"find a therapist in the mountain view", true},
+		{"Find A Therapist In Mountain View", true},
+	})
+}
+
+// TestEnumNamedByRelatedWord checks that a word the wordnet relates to an
+// enum's value by a synonym or a derivation names the value: "comic
+// movies" names Comedy, and a turn that names no genre leaves it unmet.
+func TestEnumNamedByRelatedWord(t *testing.T) {
+	cat, err := catalogue.Import("movies.json", []byte(`{"tools": [
+ {"name": "find_movies", "description": "Find movies to watch online.",
+  "inputSchema": {"type": "object", "properties": {"genre": {"type": "string", "enum": ["Comedy", "Drama", "Horror"]}}, "required": ["genre"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "find_movies", []unmetRow{
+		{"find some comic movies", false},
+		{"find some horror movies", false},
+		{"find some movies", true},
+		{"find some tragic movies", true},
+	})
+}

@@ -949,6 +949,39 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 			}
 		}
 	}
+	return r.enumRelated(p, f)
+}
+
+// enumRelated reports whether a word of the clause names a value of one
+// word of a parameter's enum by a synonym or a form derived from it, as
+// the wordnet relates them ("comic movies" names Comedy). requiredUnmet
+// counts such a value named; the evidence that a turn names a value
+// (enum_named) reads it as written only, as a related word more often
+// means something else there ("musical shows" is no Musical genre).
+func (r *Router) enumRelated(p *param, f *features) bool {
+	if r.wn == nil {
+		return false
+	}
+	for _, e := range p.enumText {
+		if len(e) < 4 || strings.IndexByte(e, ' ') >= 0 {
+			continue
+		}
+		related := relatedLemmas(r.wn, e)
+		if len(related) == 0 {
+			continue
+		}
+		for i := range f.words {
+			w := &f.words[i]
+			if w.Class == grammar.Value || w.Class == grammar.Function && w.Concept == "" {
+				continue
+			}
+			for _, l := range [2]string{w.Norm, conceptLemma(w.Concept)} {
+				if rel, ok := related[l]; ok && (rel.kind == wordnet.Synonym || rel.kind == wordnet.Derivation) {
+					return true
+				}
+			}
+		}
+	}
 	return false
 }
 

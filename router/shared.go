@@ -606,5 +606,35 @@ func freeWords(f *features) int {
 			n++
 		}
 	}
+	return n + nameRunNouns(f.words)
+}
+
+// nameRunNouns counts the nouns of a clause written as part of a name of
+// several words inside the sentence ("in Mountain View", "for New York
+// City"), in a turn whose capitals are no title ("Turn On The Kitchen
+// Light"): whatever the words mean, together they name a place, a person
+// or a thing, a value a free-text parameter may take.
+func nameRunNouns(ws []grammar.Word) int {
+	known, caps := 0, 0
+	for k := range ws {
+		if w := &ws[k]; w.Start > 0 && w.Class != grammar.Value && w.Class != grammar.Unknown {
+			known++
+			if grammar.IsName(w.Text) {
+				caps++
+			}
+		}
+	}
+	if 2*caps > known {
+		return 0
+	}
+	name := func(k int) bool {
+		return k >= 0 && k < len(ws) && ws[k].Start > 0 && (ws[k].Class == grammar.Noun || ws[k].Class == grammar.Unknown) && grammar.IsName(ws[k].Text)
+	}
+	n := 0
+	for k := range ws {
+		if ws[k].Class == grammar.Noun && name(k) && (name(k-1) || name(k+1)) {
+			n++
+		}
+	}
 	return n
 }

@@ -255,6 +255,10 @@ func TestParse(t *testing.T) {
 		{"cobre 30 dólares no cartão", "imperative charge card money=30_USD"},
 		{"cobre 15 libras", "imperative charge - money=15_GBP"},
 		{"cobre USD 30 no cartão", "imperative charge card money=30_USD"},
+		// A copula first reports a state where no question mark asks
+		// (the subject left out); with one, it asks.
+		{"tá muito frio aqui na sala", "statement - room"},
+		{"tá pago o pedido 42?", "question - order number=42@order"},
 		{"cobre cinquenta reais", "imperative charge - money=50_BRL"},
 		{"cobre cem reais", "imperative charge - money=100_BRL"},
 		{"cobre mil e duzentos reais", "imperative charge - money=1200_BRL"},
