@@ -259,6 +259,9 @@ func TestParse(t *testing.T) {
 		// (the subject left out); with one, it asks.
 		{"tá muito frio aqui na sala", "statement - room"},
 		{"tá pago o pedido 42?", "question - order number=42@order"},
+		// A phrase that ends in a preposition reads its contractions too:
+		// "abaixo de", "abaixo da".
+		{"organograma abaixo da diretora", "noun_phrase - org_chart"},
 		{"cobre cinquenta reais", "imperative charge - money=50_BRL"},
 		{"cobre cem reais", "imperative charge - money=100_BRL"},
 		{"cobre mil e duzentos reais", "imperative charge - money=1200_BRL"},

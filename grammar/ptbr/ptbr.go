@@ -36,6 +36,8 @@ package ptbr
 
 import (
 	"embed"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +73,7 @@ var loadLexicon = sync.OnceValues(func() (*grammar.Lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
+	contractPhrases(lx)
 	db, err := wordnet.Default()
 	if err != nil {
 		return nil, err
@@ -408,6 +411,45 @@ func readContractions() map[string][]string {
 		}
 	}
 	return m
+}
+
+// contractPhrases adds to each class of function words the forms of its
+// phrases that end in a preposition contracted with an article after it:
+// "abaixo de" is also "abaixo do", "abaixo da", "abaixo dum"; "em frente
+// a", "em frente ao". The lexicon lists each phrase once, with the
+// preposition alone.
+func contractPhrases(lx *grammar.Lexicon) {
+	byPrep := map[string][]string{}
+	for w, parts := range contractions {
+		switch parts[1] {
+		case "o", "a", "os", "as", "um", "uma", "uns", "umas":
+			byPrep[parts[0]] = append(byPrep[parts[0]], w)
+		}
+	}
+	for _, ws := range byPrep {
+		slices.Sort(ws)
+	}
+	for _, class := range slices.Sorted(maps.Keys(lx.Function)) {
+		set := lx.Function[class]
+		var add []string
+		for w := range set {
+			k := strings.LastIndexByte(w, ' ')
+			if k < 0 {
+				continue
+			}
+			for _, c := range byPrep[w[k+1:]] {
+				if v := w[:k+1] + c; !set[v] {
+					add = append(add, v)
+				}
+			}
+		}
+		for _, v := range add {
+			set[v] = true
+			if n := strings.Count(v, " ") + 1; n > lx.MaxPhrase {
+				lx.MaxPhrase = n
+			}
+		}
+	}
 }
 
 // contraction reads a preposition contracted with an article, a
