@@ -557,12 +557,15 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 	// language ("molhado" is wet, not a slip of "mostrado"). The wordnet's
 	// words are asked first: most adjectives are among them.
 	cands := e.guesses(pc.norm)
+	wantVerb := !hasVerb && atClauseStart(prev)
+	if len(cands) == 0 && wantVerb {
+		cands = e.slipOfVerb(pc.norm, rest)
+	}
 	if len(cands) == 0 {
 		return
 	}
 	// Prefer a verb at the start of a clause, a noun elsewhere; then the
 	// first candidate in sorted order, so the choice is stable.
-	wantVerb := !hasVerb && atClauseStart(prev)
 	best := ""
 	if wantVerb {
 		// "tunr the lights off": a candidate its particle completes wins.
@@ -612,6 +615,27 @@ func (e *Engine) guess(pc, prev *piece, hasVerb bool, rest []piece) {
 		pc.noun, pc.isNoun = e.forms.noun(f), true
 	}
 	pc.norm, pc.f = best, f
+}
+
+// slipOfVerb reads a word of the wordnet at the start of a clause,
+// before the determiner or the pronoun that opens a verb's object, as a
+// slip of typing for a verb of the lexicon's base forms, by a letter left
+// out or two swapped ("sned the invoice": send, though a sned is a
+// scythe's handle): there a noun would stand before no determiner. It
+// returns the verbs, or nil.
+func (e *Engine) slipOfVerb(norm string, rest []piece) []string {
+	nx := nextPiece(rest)
+	if e.lx.Word == nil || len(norm) < 3 || nx == nil || nx.kind != pWord || nx.bits&(fDeterminer|fPronoun) == 0 || !e.lx.Word(norm) {
+		return nil
+	}
+	all, _ := e.fuzzy.Lookup(norm)
+	var out []string
+	for _, c := range all {
+		if f := e.form(c); f.has(fmVerb) && f.has(fmBase) && slip(norm, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // maxGuesses bounds an Engine's cache of what guesses reads of a word, so

@@ -811,6 +811,11 @@ var typoRows = []typoRow{
 	{"lsit my orders", "lsit", "list"},
 	{"show the ordr", "ordr", "order"},
 	{"serach for flights", "serach", "search"},
+	// A word of the wordnet at the start of a clause, before the
+	// determiner that opens the object, is a slip of a verb (a sned is a
+	// scythe's handle).
+	{"sned the invoice to Ana", "sned", "send"},
+	{"can you rise the volume", "rise", "increase"},
 	// Not typos: exact words, words too far from any, words too short.
 	{"refund the order", "refund", ""},
 	{"xqzv the order", "xqzv", ""},
