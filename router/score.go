@@ -44,7 +44,7 @@ type features struct {
 	norms    string         // the words' normalised forms, spaced and padded: read when first needed
 	info     int            // the information noun that gives the head to the thing after it ("details of order 42"), or -1
 	lone     bool           // a quantifier with nothing to count ("that's all"): no term
-	given    bool           // the clause acts on a thing the conversation has given ("cancel that order", "cancel it"): given
+	given    bool           // the clause acts on a thing the conversation has given ("cancel that order", "cancel it")
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
@@ -371,23 +371,23 @@ func (r *Router) privativeVerb(words []grammar.Word, i int) bool {
 
 // given reports whether a clause's words point at a thing the
 // conversation has already given, whose id is then known though the turn
-// does not write it: a demonstrative that opens a noun, past its modifiers
-// ("cancel that order", "trash this spam email", "mostra essa disputa"),
-// or an anaphoric pronoun right after the verb at verbAt that opens no
-// noun ("cancel it", "close this", "arquiva ela", "cancele-o"). A
-// clause read with its context has the context's words after its own,
-// earlier in the turn: they open nothing.
+// does not write it: a demonstrative right before a noun, the first of a
+// compound's ("cancel that order", "trash this spam email", "mostra essa
+// disputa"), or an anaphoric pronoun right after the verb at verbAt that
+// opens no noun ("cancel it", "close this", "arquiva ela", "cancele-o").
+// A clause read with its context has the context's words after its own,
+// earlier in the turn: they follow no word of the clause.
 func (r *Router) given(words []grammar.Word, verbAt int) bool {
+	follows := func(k int) bool { return k+1 < len(words) && words[k+1].Start >= words[k].End }
 	if k := verbAt + 1; verbAt >= 0 && k < len(words) {
 		w := &words[k]
-		opens := k+1 < len(words) && words[k+1].Start >= w.End &&
-			(words[k+1].Class == grammar.Noun || words[k+1].Class == grammar.Unknown)
+		opens := follows(k) && (words[k+1].Class == grammar.Noun || words[k+1].Class == grammar.Unknown)
 		if w.Class == grammar.Function && r.classes.anaphoric[w.Norm] && !opens {
 			return true
 		}
 	}
 	for k := 0; k+1 < len(words); k++ {
-		if w := &words[k]; w.Class == grammar.Function && r.classes.demonstrative[w.Norm] && words[k+1].Class == grammar.Noun {
+		if w := &words[k]; w.Class == grammar.Function && r.classes.demonstrative[w.Norm] && follows(k) && words[k+1].Class == grammar.Noun {
 			return true
 		}
 	}

@@ -630,9 +630,12 @@ func nameRunNouns(ws []grammar.Word) int {
 	name := func(k int) bool {
 		return k >= 0 && k < len(ws) && ws[k].Start > 0 && (ws[k].Class == grammar.Noun || ws[k].Class == grammar.Unknown) && grammar.IsName(ws[k].Text)
 	}
+	// Two words of a run stand in the turn's order: a clause read with
+	// its context has the context's words after its own.
+	inOrder := func(a, b int) bool { return ws[b].Start >= ws[a].End }
 	n := 0
 	for k := range ws {
-		if ws[k].Class == grammar.Noun && name(k) && (name(k-1) || name(k+1)) {
+		if ws[k].Class == grammar.Noun && name(k) && (name(k-1) && inOrder(k-1, k) || name(k+1) && inOrder(k, k+1)) {
 			n++
 		}
 	}
