@@ -247,7 +247,7 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		return verdict{outcome: None, best: -1, reason: reason("no tool fits: none is likelier (", pNone, ") than the best, ", bname, " (", bp, ")")}
 	}
 	if _, _, _, barred, _, _ := at(best); barred {
-		return verdict{outcome: None, best: -1, reason: "no tool fits: " + bname + " does the opposite of what the turn asks, or what it only reports"}
+		return verdict{outcome: None, best: -1, reason: "no tool fits: " + bname + " does the opposite of what the turn asks, what it only reports, or what it says not to do"}
 	}
 	tier := th.tier(brisk)
 	runner := 0.0

@@ -1236,3 +1236,36 @@ func TestEnumNamedByRelatedWord(t *testing.T) {
 		{"find some tragic movies", true},
 	})
 }
+
+// TestWithoutBars checks that what a turn says not to do ("without
+// deleting it", "sem apagar") is never selected, and that the same tool
+// is selected where the turn asks for it.
+func TestWithoutBars(t *testing.T) {
+	cat, err := catalogue.Import("reviews.json", []byte(`{"tools": [
+ {"name": "delete_review", "description": "Delete a product review.",
+  "inputSchema": {"type": "object", "properties": {"review_id": {"type": "integer"}}, "required": ["review_id"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang, turn string
+		barred     bool
+	}{
+		{"en", "hide review 3301 without deleting it", true},
+		{"pt-BR", "esconde a avaliação 3301 sem apagar", true},
+		{"en", "delete review 3301", false},
+	} {
+		r := newClosed(t, cat, Options{Language: tokenize.Language(tc.lang)})
+		d := r.Select(tc.turn)
+		c := candidate(r.Explain(d), "delete_review")
+		if c == nil {
+			t.Fatalf("Explain(%q) has no candidate delete_review", tc.turn)
+		}
+		if c.Barred != tc.barred {
+			t.Errorf("Explain(%q): delete_review barred = %v, want %v", tc.turn, c.Barred, tc.barred)
+		}
+		if tc.barred && d.Outcome == Selected {
+			t.Errorf("Select(%q) = %s %s, want no selection", tc.turn, d.Outcome, d.Tool)
+		}
+	}
+}

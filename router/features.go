@@ -204,7 +204,7 @@ type cand struct {
 	tool   int32
 	x      toolVec
 	fit    bool // something of the name fits the turn
-	barred bool // an antonym of the turn's action, or a reported write: never selected
+	barred bool // an antonym of the turn's action, a reported write, or what the turn says not to do: never selected
 	u      float64
 	p      float64
 }
@@ -342,6 +342,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				why.note(fActionOther, "%s is not %s", ti.action, f.action)
 			}
 		}
+	}
+	if ti.action != "" && containsTerm(f.without, ti.action) {
+		// "esconde a avaliação sem apagar": what the turn says not to
+		// do is never selected, whatever the model says.
+		c.barred = true
 	}
 	if f.questionGet && ti.reads {
 		want := "get"

@@ -45,6 +45,7 @@ type features struct {
 	info     int            // the information noun that gives the head to the thing after it ("details of order 42"), or -1
 	lone     bool           // a quantifier with nothing to count ("that's all"): no term
 	given    bool           // the clause acts on a thing the conversation has given ("cancel that order", "cancel it")
+	without  []string       // the actions the clause says not to do ("hide it without deleting it": delete)
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
@@ -104,7 +105,11 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
-		if r.privativeVerb(c.Words, i) || i == f.info {
+		if r.privativeVerb(c.Words, i) {
+			f.without = append(f.without, w.Concept)
+			continue
+		}
+		if i == f.info {
 			continue
 		}
 		if term := r.vocabularyTerm(w.Norm, w.Class == grammar.Verb); term != "" {
