@@ -502,34 +502,30 @@ func itemRef(t *tokenize.Token) (repo, num string, ok bool) {
 
 // currencyAmount reads an amount of money a currency word of the
 // lexicon names, after a number written in digits ("30 dólares", "12
-// euros") or, as a code in capitals, before it ("USD 30"): the money
-// value from piece i, and the piece after it.
-func (e *Engine) currencyAmount(turn string, in []piece, i int) (piece, int, bool) {
+// euros") or, as a code in capitals, before it ("USD 30"), from piece i:
+// it appends the money value to out and returns it with the piece after
+// the amount, or out as it was and false.
+func (e *Engine) currencyAmount(turn string, in []piece, i int, out []piece) ([]piece, int, bool) {
 	if i+1 >= len(in) {
-		return piece{}, i, false
+		return out, i, false
 	}
 	pc, next := &in[i], &in[i+1]
 	var amount, code string
 	switch {
 	case pc.kind == pValue && pc.arg.Kind == "number" && next.kind == pWord:
-		c, ok := e.currencies[next.norm]
-		if !ok {
-			return piece{}, i, false
-		}
-		amount, code = pc.arg.Value, c
+		amount, code = pc.arg.Value, e.currencies[next.norm]
 	case pc.kind == pWord && len(pc.text) == 3 && next.kind == pValue && next.arg.Kind == "number":
 		// The code itself, in capitals: "USD 30".
-		c, ok := e.currencies[pc.norm]
-		if !ok || c != pc.text {
-			return piece{}, i, false
+		if c := e.currencies[pc.norm]; c == pc.text {
+			amount, code = next.arg.Value, c
 		}
-		amount, code = next.arg.Value, c
-	default:
-		return piece{}, i, false
+	}
+	if code == "" {
+		return out, i, false
 	}
 	start, end := pc.start, next.end
 	text := turn[start:end]
-	return e.valuePiece(text, start, end, Arg{Kind: "money", Text: text, Value: amount + " " + code, Start: start, End: end}), i + 2, true
+	return append(out, e.valuePiece(text, start, end, Arg{Kind: "money", Text: text, Value: amount + " " + code, Start: start, End: end})), i + 2, true
 }
 
 // valuePiece returns a value piece of the turn's text from start to end.
@@ -560,12 +556,9 @@ func (e *Engine) values(turn string, in []piece) []piece {
 			out = append(out, e.valuePiece(pc.text, pc.start, pc.end, Arg{Kind: "number", Text: pc.text, Value: strconv.Itoa(n), Start: pc.start, End: pc.end}))
 			continue
 		}
-		if i+1 < len(in) && (pc.kind == pValue && in[i+1].kind == pWord || pc.kind == pWord && len(pc.text) == 3 && in[i+1].kind == pValue) {
-			if v, j, ok := e.currencyAmount(turn, in, i); ok {
-				out = append(out, v)
-				i = j - 1
-				continue
-			}
+		if o, j, ok := e.currencyAmount(turn, in, i, out); ok {
+			out, i = o, j-1
+			continue
 		}
 		if pc.kind == pWord && !pc.f.has(fmValue) {
 			out = keep(out, in, i) // a word that starts no value

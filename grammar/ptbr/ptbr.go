@@ -36,8 +36,6 @@ package ptbr
 
 import (
 	"embed"
-	"maps"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -426,11 +424,9 @@ func contractPhrases(lx *grammar.Lexicon) {
 			byPrep[parts[0]] = append(byPrep[parts[0]], w)
 		}
 	}
-	for _, ws := range byPrep {
-		slices.Sort(ws)
-	}
-	for _, class := range slices.Sorted(maps.Keys(lx.Function)) {
-		set := lx.Function[class]
+	// Only sets are written: the order of the maps' reading changes
+	// nothing.
+	for _, set := range lx.Function {
 		var add []string
 		for w := range set {
 			k := strings.LastIndexByte(w, ' ')
