@@ -389,10 +389,11 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		if hasVerb {
 			return Noun
 		}
-	case hasVerb && prev == nil && pc.f.has(fmBase) && next != nil && next.kind == pWord && next.bits&fPronoun != 0 && next.bits&fDeterminer == 0:
-		// "hold on, show me order 5", "wait, send it now": after a
-		// comma, a base form before a pronoun is the verb of a command
-		// of its own; a noun takes no pronoun after it.
+	case hasVerb && prev == nil && pc.f.has(fmBase) && next != nil && next.kind == pWord && next.bits&(fPronoun|fDeterminer) != 0:
+		// "hold on, show me order 5", "wait, send it now", "don't
+		// wait, email the survey now": after a comma, a base form
+		// before a pronoun or a determiner is the verb of a command of
+		// its own; a noun takes neither after it.
 		return Verb
 	case hasVerb:
 		return Noun
@@ -933,7 +934,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		case pc.class == Noun || pc.class == Unknown:
 			content++
 		case pc.class == Function:
-			if pc.bits&fNegation != 0 && negAt < 0 && !e.negatesOtherVerb(ps[i+1:]) {
+			if pc.bits&fNegation != 0 && negAt < 0 && !e.negatesOtherVerb(ps[i+1:]) && !(verbAt >= 0 && e.negatesLaterPart(ps[verbAt:i], ps[i+1:])) {
 				negAt = i
 				if strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && !strings.HasSuffix(pc.norm, " not") {
 					withdraw = true // never mind, forget it, no need
@@ -1051,6 +1052,10 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		c.Negated = true
 	case verbAt > negAt && commaBetween(ps[negAt:verbAt]):
 	case auxFront && (c.Act == Question || c.Act == Request):
+	case verbAt < 0 && negAt > firstWord && ps[negAt].bits&fDeterminer != 0 && nextIsNoun(ps[negAt+1:]):
+		// "convert lead ld_2020 into a contact, no deal yet", "log call
+		// ct_6161, no answer": a determiner that negates a noun after
+		// the things asked for says what is not there, no withdrawal.
 	case c.Act != Question && c.Act != Statement && (verbAt < 0 || negAt < verbAt):
 		c.Negated = true
 	case c.Act == Statement && verbAt > negAt && wantsBetween(ps[negAt:verbAt]):
@@ -1698,6 +1703,45 @@ func lastWord(ps []piece, i int) bool {
 func (e *Engine) negatesOtherVerb(rest []piece) bool {
 	nx := nextWord(rest)
 	return nx != nil && nx.class == Function && nx.bits&fOtherVerb != 0 && nx.bits&fAuxiliary == 0
+}
+
+// nextIsNoun reports whether the next word of ps is a noun.
+func nextIsNoun(ps []piece) bool {
+	nx := nextWord(ps)
+	return nx != nil && nx.class == Noun
+}
+
+// negatesLaterPart reports whether a negation after a command's verb
+// negates a part of the turn of its own, not the command: the purpose
+// the command serves, after a preposition ("reconhece o alerta pra parar
+// de escalar", "ack it to stop the paging"), or a state reported after a
+// comma with its own copula ("cancela a etiqueta, ainda não foi postada":
+// not yet posted). before are the words from the verb to the negation,
+// rest those after it.
+func (e *Engine) negatesLaterPart(before, rest []piece) bool {
+	for i := len(before) - 1; i >= 0; i-- {
+		if pc := &before[i]; pc.kind != pPunct && !pc.consumed {
+			if pc.kind == pWord && pc.class == Function && pc.bits&fPreposition != 0 {
+				return true
+			}
+			break
+		}
+	}
+	if !commaBetween(before) {
+		return false
+	}
+	nx := nextWord(rest)
+	if nx != nil && nx.class == Function && nx.bits&fPreposition != 0 {
+		// "no need to notify anyone", "sem precisar de avisar"
+		for i := range rest {
+			if &rest[i] == nx {
+				nx = nextWord(rest[i+1:])
+				break
+			}
+		}
+		return nx != nil && nx.class == Verb
+	}
+	return nx != nil && (e.copulaAt(nx) || nx.class == Verb)
 }
 
 // auxRequest reads what follows an auxiliary that starts a clause: a

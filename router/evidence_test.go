@@ -1237,6 +1237,22 @@ func TestEnumNamedByRelatedWord(t *testing.T) {
 	})
 }
 
+// TestEnumNamedByAction checks that an enum of operations takes the one
+// the clause's verb names, by its concept, for the required parameters.
+func TestEnumNamedByAction(t *testing.T) {
+	cat, err := catalogue.Import("todo.json", []byte(`{"tools": [
+ {"name": "todo_item", "description": "Manage the items of a todo list.",
+  "inputSchema": {"type": "object", "properties": {"type": {"type": "string", "enum": ["delete", "complete"]}, "content": {"type": "string"}}, "required": ["type"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "todo_item", []unmetRow{
+		{"remove the milk item from my todo list", false},
+		{"delete the milk item from my todo list", false},
+		{"rename the milk item on my todo list", true},
+	})
+}
+
 // TestWithoutBars checks that what a turn says not to do ("without
 // deleting it", "sem apagar") is never selected, and that the same tool
 // is selected where the turn asks for it.

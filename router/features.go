@@ -932,12 +932,20 @@ const (
 )
 
 // enumNamed reports whether the clause names a value of the parameter's
-// enum: as written (a value of three letters or more), by the concept of
-// an object of the clause, in any language ("a empresa" names company),
-// or by a word's stem ("musical" names Music, "family therapist" Family
+// enum: by the concept of the clause's action ("remove" names delete), as
+// written (a value of three letters or more), by the concept of an
+// object of the clause, in any language ("a empresa" names company), or
+// by a word's stem ("musical" names Music, "family therapist" Family
 // Counselor).
 func (r *Router) enumNamed(p *param, f *features) bool {
 	for _, e := range p.enumText {
+		if f.action != "" && !f.actionImplied {
+			// "remove the second item": an enum of operations takes
+			// the one the clause's verb names (delete).
+			if c, ok := r.en.Actions[e]; ok && c == f.action {
+				return true
+			}
+		}
 		if len(e) >= 3 && f.holdsPhrase(e) {
 			return true
 		}

@@ -389,6 +389,10 @@ var negRows = []negRow{
 	{"I cannot open the attachment", false, "open"},
 	{"the printer won't turn on", false, "turn_on"},
 	{"we can't ship it today", false, "ship"},
+	// A determiner that negates a noun after the things asked for says
+	// what is not there; one before them withdraws the request.
+	{"contact ct_6161, no answer", false, ""},
+	{"no refunds please", true, ""},
 }
 
 var negWrong = []negRow{}
@@ -915,10 +919,12 @@ var clauseRows = []clauseRow{
 	{"cancel my 3pm meeting and notify the attendees", "cancel|notify"},
 	{"don't delete the logs and then restart the server", "!delete|restart"},
 	{"back up the database and then upgrade it", "backup|upgrade"},
-	// After a comma, a verb before a pronoun begins a command of its own;
-	// a noun before one does not.
+	// After a comma, a verb before a pronoun or a determiner begins a
+	// command of its own; a noun before one does not.
 	{"hold on, show me order 5", "pause|get"},
 	{"wait, send it to finance", "wait|send"},
+	{"don't wait for the nightly run, email the survey now", "!wait|send"},
+	{"the contract is signed, record the end date", "sign|record"},
 	// So does a negated verb; "be" with a negation reports a state.
 	{"wait, don't approve RMA-1042 yet", "wait|!approve"},
 	{"hold on, do not delete it", "pause|!delete"},

@@ -225,6 +225,12 @@ func TestParse(t *testing.T) {
 		{"não precisa pausar nada", "imperative not pause -"},
 		{"não, não quero cancelar a assinatura", "imperative not cancel subscription"},
 		{"para de me cobrar", "imperative not charge -"},
+		// A negation after the command's verb that negates a part of its
+		// own: the purpose, after a preposition, or a state after a comma
+		// with its own copula.
+		{"reconhece o alerta 42 pra parar de escalar", "imperative acknowledge alert number=42@alert"},
+		{"cancela a etiqueta de envio, ainda não foi postada", "imperative cancel shipping_label"},
+		{"cancela o pedido, não quero mais", "imperative not cancel order"},
 
 		// Several clauses.
 		{"mostre o pedido 42 e depois cancele", "imperative get order number=42@order | imperative cancel -"},
