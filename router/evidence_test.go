@@ -1253,6 +1253,45 @@ func TestEnumNamedByAction(t *testing.T) {
 	})
 }
 
+// TestEnumNamedNotByCommand checks that a command's verb names no value
+// of another tool's filter ("void the invoice" names no void status of
+// invoice_list), nor does a question about one thing it identifies,
+// while an adjective or a question about many does, and a verb that
+// names the very action the tool does is its value.
+func TestEnumNamedNotByCommand(t *testing.T) {
+	cat, err := catalogue.Import("invoices.json", []byte(`{"tools": [
+ {"name": "invoice_list", "description": "List invoices.",
+  "inputSchema": {"type": "object", "properties": {"status": {"type": "string", "enum": ["open", "paid", "void"]}}}},
+ {"name": "invoice_void", "description": "Void an invoice.",
+  "inputSchema": {"type": "object", "properties": {"invoice_id": {"type": "string"}}}},
+ {"name": "merge_pull_request", "description": "Merge a pull request.",
+  "inputSchema": {"type": "object", "properties": {"method": {"type": "string", "enum": ["merge", "squash", "rebase"]}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	for _, tc := range []struct {
+		turn, tool string
+		named      bool
+	}{
+		{"void the invoice", "invoice_list", false},
+		{"list the void invoices", "invoice_list", true},
+		{"which invoices are void?", "invoice_list", true},
+		// A question about one invoice it identifies asks for that one.
+		{"is invoice INV-42 paid?", "invoice_list", false},
+		{"is invoice 42 paid?", "invoice_list", false},
+		{"merge the pull request", "merge_pull_request", true},
+	} {
+		c := candidate(r.Explain(r.Select(tc.turn)), tc.tool)
+		if c == nil {
+			t.Fatalf("Explain(%q) has no candidate %s", tc.turn, tc.tool)
+		}
+		if _, ok := feature(c.Features, "enum_named"); ok != tc.named {
+			t.Errorf("Explain(%q): %s enum_named present = %v, want %v", tc.turn, tc.tool, ok, tc.named)
+		}
+	}
+}
+
 // TestWithoutBars checks that what a turn says not to do ("without
 // deleting it", "sem apagar") is never selected, and that the same tool
 // is selected where the turn asks for it.

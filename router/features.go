@@ -774,16 +774,50 @@ func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why not
 	}
 }
 
+// identifiesOne reports whether the clause identifies one thing of the
+// object term obj: by an id or a number of it ("invoice INV-42", "agent
+// 9"), or by an id of no noun where obj is the clause's head object. A
+// count ("2 bedrooms") or another thing's id ("candidates of job 318")
+// identifies none.
+func identifiesOne(f *features, obj string) bool {
+	for _, a := range f.args {
+		if a.Kind != "identifier" && a.Kind != "number" {
+			continue
+		}
+		noun := objectPrefix + a.Noun
+		if a.Noun == "" && a.Kind == "identifier" && len(f.objects) > 0 {
+			noun = f.objects[0]
+		}
+		if noun == obj && (a.Kind == "identifier" || len(f.objects) > 0 && f.objects[0] == obj) {
+			return true
+		}
+	}
+	return false
+}
+
 // paramEvidence reads what the clause says of the tool's parameters: a
 // value an enum lists ("in celsius" for a unit of celsius or fahrenheit),
 // and the values whose kind a parameter's type takes.
 func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec, why noter) {
+	// A value of a list's filter is no evidence for the list where the
+	// clause is about one thing it identifies ("is invoice INV-42
+	// paid?" asks for that invoice, whose status it names).
+	filterOne := !f.plural && (ti.action == "list" || ti.action == "search") && ti.head >= 0 && identifiesOne(f, ti.objects[ti.head])
 	for k := range ti.params {
+		if filterOne {
+			break
+		}
 		p := &ti.params[k]
 		if x[fEnumNamed] != 0 {
 			break
 		}
 		for k, e := range p.enumText {
+			if e == f.verbNorm && ti.action != f.action && !f.question && !f.statement {
+				// "void the invoice": the verb commands an action the
+				// tool does not do; it names no value of a status to
+				// filter by ("which invoices are void?" does).
+				continue
+			}
 			if len(e) >= 3 && f.holdsPhrase(e) {
 				x[fEnumNamed] = 1
 				if why != nil {

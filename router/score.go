@@ -23,6 +23,7 @@ type features struct {
 	statement     bool     // the clause reports something: its verb is no command
 	questionGet   bool     // a question with a verb of its own also asks to see
 	verbStem      string   // the stem of the verb as written
+	verbNorm      string   // the verb as written, normalised
 	phrased       []int32  // tools whose vocabulary phrases the turn holds
 	plural        bool     // the head object is plural
 	all           bool     // the turn asks about all of a kind ("cancel all timers")
@@ -82,6 +83,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	head := -1
 	verbAt := actionVerb(c)
 	if verbAt >= 0 {
+		f.verbNorm = c.Words[verbAt].Norm
 		f.verbStem = r.an.stemmer.Stem(c.Words[verbAt].Norm)
 		f.verbTerms = r.wordStems(c.Words[verbAt].Norm, f.verbTerms)
 	}

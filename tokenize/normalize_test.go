@@ -69,6 +69,12 @@ func TestCanonicalDate(t *testing.T) {
 			t.Errorf("canonicalDate(%q) = %q, %v; want %q, %v", s, got, ok, want, wantOK)
 		}
 	}
+	// A month or a day of one digit, with dashes.
+	for s, want := range map[string]string{"2023-10-1": "2023-10-01", "2026-5-1": "2026-05-01", "2026-5-01": "2026-05-01", "2026-13-1": "", "2026-1-123": ""} {
+		if got, _ := canonicalDate(s); got != want {
+			t.Errorf("canonicalDate(%q) = %q, want %q", s, got, want)
+		}
+	}
 	if n := testing.AllocsPerRun(100, func() { dateSink, _ = canonicalDate(date) }); n != 0 {
 		t.Errorf("canonicalDate allocates %.0f times on a date written as it writes it, want 0", n)
 	}

@@ -70,13 +70,17 @@ func CanonicalNumber(s string, lang Language) (string, bool) {
 // canonicalDate reads 2026-05-01 (ISO) and 01/05/2026 or 1/5/26 (day
 // first, as pt-BR and most of the world write it; month first when only
 // that reading is a date, 12/31/2026) into ISO 8601; and the year first
-// with dots or slashes (2026.05.01, 2026/5/1), and the day first with
+// with dots or slashes (2026.05.01, 2026/5/1) or with dashes and a month
+// or day of one digit (2023-10-1), and the day first with
 // dots and a year of four digits (01.05.2026), as much of the world
 // writes them too.
 func canonicalDate(s string) (string, bool) {
 	var y, m, d int
 	switch {
-	case len(s) >= 8 && len(s) <= 10 && (s[4] == '.' || s[4] == '/') && digits(s[:4]):
+	case len(s) >= 8 && len(s) <= 9 && s[4] == '-' && digits(s[:4]),
+		len(s) >= 8 && len(s) <= 10 && (s[4] == '.' || s[4] == '/') && digits(s[:4]):
+		// 2026/05/01, 2026.5.1, and a dash with a one-digit month or day
+		// (2023-10-1); ten characters with dashes are the ISO case below.
 		sep := s[4]
 		rest := s[5:]
 		k := strings.IndexByte(rest, sep)
