@@ -194,7 +194,7 @@ func (b *binder) run() {
 			continue
 		}
 		term := objectPrefix + a.Noun
-		b.first(i, BindNoun, func(p *param) bool { return containsTerm(p.terms, term) })
+		b.first(i, BindNoun, func(p *param) bool { return containsTerm(p.terms, term) && holdsKind(p, a.Kind) })
 	}
 	// 2. pattern
 	for i := range args {
@@ -774,6 +774,25 @@ func dateKind(p *param) string {
 		return "date"
 	}
 	return ""
+}
+
+// holdsKind reports whether a parameter may hold a value of the kind of
+// an argument that its noun names: a date or a time only a parameter that
+// holds one ("a mystery film tonight" fills no movie_name, though tonight
+// is said of the film); quoted text no number or flag ("an image of 'a
+// man in a red dress'" fills no image_quality of 1 to 100); any other
+// kind, any parameter its type admits.
+func holdsKind(p *param, kind string) bool {
+	switch kind {
+	case "date":
+		return dateKind(p) != ""
+	case "time":
+		return isTime(p) || dateKind(p) != ""
+	case "quoted":
+		// Quoted words fill no number or flag.
+		return !isNumeric(p) && p.typ != "boolean"
+	}
+	return true
 }
 
 // isTime reports whether a parameter holds a time of day: its format is

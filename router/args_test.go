@@ -38,6 +38,8 @@ const bindTools = `{"tools": [
    "required": ["to", "subject"]}},
  {"name": "book_room", "description": "Book a meeting room for a day.",
   "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}, "start_time": {"type": "string"}}, "required": ["day"]}},
+ {"name": "find_movies", "description": "Find movies showing in a city.",
+  "inputSchema": {"type": "object", "properties": {"movie_name": {"type": "string"}, "show_date": {"type": "string"}}}},
  {"name": "set_alarm", "description": "Set an alarm.",
   "inputSchema": {"type": "object", "properties": {"time": {"type": "string", "format": "time"}}, "required": ["time"]}},
  {"name": "log_event", "description": "Log an event at a time.",
@@ -147,6 +149,9 @@ func TestBindRules(t *testing.T) {
 		// times of day: to a parameter named for a time, or of the format
 		{r, "book_room", "book a room on 2026-05-01 at 3pm", "day=2026-05-01/date start_time=15:00/time", ""},
 		{r, "set_alarm", "set an alarm for 7:30 am", "time=07:30:00/time", ""},
+		// a date said of a thing fills no parameter of its name that holds
+		// no date
+		{r, "find_movies", "find a mystery movie on 2026-05-01", "show_date=2026-05-01/date", ""},
 		// numbers, and a number no numeric parameter takes to an id
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 3", "item_id=X7Y9Z/noun quantity=3/number", ""},
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},

@@ -1292,6 +1292,34 @@ func TestEnumNamedNotByCommand(t *testing.T) {
 	}
 }
 
+// TestArgumentFitsItsKind checks the parameter the evidence reads an
+// argument into: quoted text said of a thing fills a parameter of text,
+// never a number the thing's name holds, and a date said of a thing fills
+// a parameter of dates, never one of names.
+func TestArgumentFitsItsKind(t *testing.T) {
+	cat, err := catalogue.Import("media.json", []byte(`{"tools": [
+ {"name": "generate_image", "description": "Generate an image from a prompt.",
+  "inputSchema": {"type": "object", "properties": {"image_quality": {"type": "integer"}, "prompt": {"type": "string"}}}},
+ {"name": "find_movies", "description": "Find movies showing in a city.",
+  "inputSchema": {"type": "object", "properties": {"movie_name": {"type": "string"}, "show_date": {"type": "string"}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	for _, tc := range []struct{ turn, tool, want string }{
+		{"generate a digital image with captured 'a man wearing a red dress'", "generate_image", "-> prompt"},
+		{"find a mystery movie on 2026-05-01", "find_movies", "-> show_date"},
+	} {
+		c := candidate(r.Explain(r.Select(tc.turn)), tc.tool)
+		if c == nil {
+			t.Fatalf("Explain(%q) has no candidate %s", tc.turn, tc.tool)
+		}
+		if f, ok := feature(c.Features, "argument"); !ok || !strings.HasSuffix(f.Detail, tc.want) {
+			t.Errorf("Explain(%q): %s argument = %q, want one %s", tc.turn, tc.tool, f.Detail, tc.want)
+		}
+	}
+}
+
 // TestWithoutBars checks that what a turn says not to do ("without
 // deleting it", "sem apagar") is never selected, and that the same tool
 // is selected where the turn asks for it.

@@ -566,10 +566,11 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 	if a.Noun != "" {
 		// A value of the noun's fills its parameter, but no date, time,
 		// amount or address fills an id ("my calendar on 2026-05-01" is
-		// no calendarId).
+		// no calendarId), and a date or a time fills only a parameter
+		// that holds one (holdsKind).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		for i := range params {
-			if !free(i) || value && params[i].idLike || !admits(&params[i], a) {
+			if !free(i) || value && params[i].idLike || !admits(&params[i], a) || !holdsKind(&params[i], a.Kind) {
 				continue
 			}
 			for _, t := range params[i].terms {
@@ -580,7 +581,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		}
 		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
 			for i := range params {
-				if !free(i) || value && params[i].idLike || !admits(&params[i], a) {
+				if !free(i) || value && params[i].idLike || !admits(&params[i], a) || !holdsKind(&params[i], a.Kind) {
 					continue
 				}
 				for _, t := range params[i].terms {
@@ -629,6 +630,12 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 			}
 		case "time":
 			if isTime(p) {
+				return i
+			}
+		case "quoted":
+			// Quoted text fills a parameter of text (a prompt, a
+			// subject), as the binder binds it.
+			if isText(p) {
 				return i
 			}
 		}
