@@ -65,7 +65,8 @@ const minRead = 0.34
 // abstention on a turn that has a tool, on out-of-fold probabilities
 // (FitOptions.Folds), from a grid of probabilities 0.30 to 0.95 by 0.05
 // and the cost's break-even probability, 2/3 (0.67), and margins 0.05 to
-// 0.15 (fit.go), and are in the weights file. Equal
+// 0.15, each tier's distance from the break-even charged ThresholdPrior
+// (fit.go), and are in the weights file. Equal
 // probabilities go to the tool with the better BM25F score, then to the
 // one that comes first in the catalogue.
 func (r *Router) decide(p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, top int, all bool) Decision {

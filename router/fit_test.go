@@ -201,6 +201,27 @@ func TestChooseThresholdsTogether(t *testing.T) {
 	}
 }
 
+// TestThresholdPriorLevelCost checks that where the cost is level, the
+// thresholds go to the cost's break-even, 2/3, as ThresholdPrior charges
+// each step away from it: reads all right at a probability of about 0.9
+// cost nothing at any threshold up to 0.9, and the stricter setting would
+// win the tie.
+func TestThresholdPriorLevelCost(t *testing.T) {
+	m := ZeroModel()
+	var exs []Example
+	for range 10 {
+		e := Example{Corpus: "reads", right: []bool{true}, tools: []toolVec{{}}, names: []string{"t"},
+			risks: []risk{riskRead}, barred: []bool{false}, fit: []bool{true}, bm25: []float64{0.5}}
+		e.none[nBias] = -2.2
+		exs = append(exs, e)
+	}
+	m.none[nBias] = 1
+	th := chooseThresholds(exs, func(int) *Model { return m })
+	if th.Read.Probability != 0.67 || th.Write.Probability != 0.67 {
+		t.Errorf("thresholds read %.2f, write %.2f: want the break-even 0.67 where the cost is level", th.Read.Probability, th.Write.Probability)
+	}
+}
+
 // TestProbabilityGridBreakEven checks that the thresholds' grid holds
 // the cost's break-even probability, 2/3 rounded, between its steps of
 // 0.05, in order and once.

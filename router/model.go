@@ -74,6 +74,9 @@ type FitRecord struct {
 	Corpora []CorpusRecord `json:"corpora"`
 	// L2 is the regularisation of the likelihood.
 	L2 float64 `json:"l2"`
+	// ThresholdPrior is what the choice of the thresholds charged per
+	// unit of distance from the cost's break-even (ThresholdPrior).
+	ThresholdPrior float64 `json:"threshold_prior"`
 	// Candidates is how many tools retrieval handed to the model.
 	Candidates int `json:"candidates"`
 	// Examples counts the turns the ranking's likelihood read.
