@@ -804,13 +804,10 @@ func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec,
 	// paid?" asks for that invoice, whose status it names).
 	filterOne := !f.plural && (ti.action == "list" || ti.action == "search") && ti.head >= 0 && identifiesOne(f, ti.objects[ti.head])
 	for k := range ti.params {
-		if filterOne {
+		if filterOne || x[fEnumNamed] != 0 {
 			break
 		}
 		p := &ti.params[k]
-		if x[fEnumNamed] != 0 {
-			break
-		}
 		for k, e := range p.enumText {
 			if e == f.verbNorm && ti.action != f.action && !f.question && !f.statement {
 				// "void the invoice": the verb commands an action the

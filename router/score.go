@@ -558,7 +558,7 @@ func admits(p *param, a grammar.Arg) bool {
 // any kind but an amount or a date, as the binder's pattern rule binds
 // it: "a repo called billing-service"), then by type
 // and format (a date by a string parameter's name too, as dateKind reads
-// it: travel_date). A parameter another argument fills already (taken, by
+// it: travel_date; quoted text by a parameter of text, isText). A parameter another argument fills already (taken, by
 // index, the first 64) takes no second one, as the binder binds each
 // parameter once: "from today until March 7th" fills a start and an end.
 func fitParam(params []param, a grammar.Arg, taken uint64) int {
@@ -566,8 +566,8 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 	if a.Noun != "" {
 		// A value of the noun's fills its parameter, but no date, time,
 		// amount or address fills an id ("my calendar on 2026-05-01" is
-		// no calendarId), and a date or a time fills only a parameter
-		// that holds one (holdsKind).
+		// no calendarId), and a date, a time or quoted text fills only
+		// a parameter that may hold it (holdsKind).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		for i := range params {
 			if !free(i) || value && params[i].idLike || !admits(&params[i], a) || !holdsKind(&params[i], a.Kind) {
