@@ -166,6 +166,7 @@ var actRows = []actRow{
 	{"pay invoice 7781", imp, "pay", "invoice"},
 	{"track my package", imp, "track", "package"},
 	{"print the boarding pass", imp, "print", "boarding_pass"},
+	{"show my time off balance", imp, "get", "leave_balance"},
 	{"dim the lights in the bedroom", imp, "dim", "light"},
 	{"email the slides to the whole team", imp, "send", "slide"},
 	{"reopen ticket 4410", imp, "reopen", "ticket"},
