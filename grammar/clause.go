@@ -1730,18 +1730,21 @@ func (e *Engine) negatesLaterPart(before, rest []piece) bool {
 	if !commaBetween(before) {
 		return false
 	}
-	nx := nextWord(rest)
-	if nx != nil && nx.class == Function && nx.bits&fPreposition != 0 {
-		// "no need to notify anyone", "sem precisar de avisar"
-		for i := range rest {
-			if &rest[i] == nx {
-				nx = nextWord(rest[i+1:])
-				break
-			}
+	for i := range rest {
+		pc := &rest[i]
+		switch {
+		case pc.kind == pPunct:
+			return false
+		case pc.kind != pWord || pc.consumed:
+		case pc.class == Function && pc.bits&fPreposition != 0:
+			// "no need to notify anyone", "sem precisar de avisar"
+			nx := nextWord(rest[i+1:])
+			return nx != nil && nx.class == Verb
+		default:
+			return e.copulaAt(pc) || pc.class == Verb
 		}
-		return nx != nil && nx.class == Verb
 	}
-	return nx != nil && (e.copulaAt(nx) || nx.class == Verb)
+	return false
 }
 
 // auxRequest reads what follows an auxiliary that starts a clause: a

@@ -1192,14 +1192,22 @@ type unmetRow struct {
 func checkUnmet(t *testing.T, r *Router, tool string, rows []unmetRow) {
 	t.Helper()
 	for _, tc := range rows {
-		c := candidate(r.Explain(r.Select(tc.turn)), tool)
-		if c == nil {
-			t.Fatalf("Explain(%q) has no candidate %s", tc.turn, tool)
-		}
+		c := explained(t, r, tc.turn, tool)
 		if _, ok := feature(c.Features, "required_unmet"); ok != tc.unmet {
 			t.Errorf("Explain(%q): required_unmet present = %v, want %v", tc.turn, ok, tc.unmet)
 		}
 	}
+}
+
+// explained is the candidate tool of the explanation of Select(turn),
+// which must list it.
+func explained(t *testing.T, r *Router, turn, tool string) *ExplainedCandidate {
+	t.Helper()
+	c := candidate(r.Explain(r.Select(turn)), tool)
+	if c == nil {
+		t.Fatalf("Explain(%q) has no candidate %s", turn, tool)
+	}
+	return c
 }
 
 // TestNameRunFillsText checks that nouns written as a name of several
@@ -1282,10 +1290,7 @@ func TestEnumNamedNotByCommand(t *testing.T) {
 		{"is invoice 42 paid?", "invoice_list", false},
 		{"merge the pull request", "merge_pull_request", true},
 	} {
-		c := candidate(r.Explain(r.Select(tc.turn)), tc.tool)
-		if c == nil {
-			t.Fatalf("Explain(%q) has no candidate %s", tc.turn, tc.tool)
-		}
+		c := explained(t, r, tc.turn, tc.tool)
 		if _, ok := feature(c.Features, "enum_named"); ok != tc.named {
 			t.Errorf("Explain(%q): %s enum_named present = %v, want %v", tc.turn, tc.tool, ok, tc.named)
 		}
@@ -1310,10 +1315,7 @@ func TestArgumentFitsItsKind(t *testing.T) {
 		{"generate a digital image with captured 'a man wearing a red dress'", "generate_image", "-> prompt"},
 		{"find a mystery movie on 2026-05-01", "find_movies", "-> show_date"},
 	} {
-		c := candidate(r.Explain(r.Select(tc.turn)), tc.tool)
-		if c == nil {
-			t.Fatalf("Explain(%q) has no candidate %s", tc.turn, tc.tool)
-		}
+		c := explained(t, r, tc.turn, tc.tool)
 		if f, ok := feature(c.Features, "argument"); !ok || !strings.HasSuffix(f.Detail, tc.want) {
 			t.Errorf("Explain(%q): %s argument = %q, want one %s", tc.turn, tc.tool, f.Detail, tc.want)
 		}
