@@ -374,6 +374,11 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		return Verb
 	case prev != nil && prev.kind == pValue:
 		return Noun
+	case next != nil && next.kind == pWord && !next.consumed && (next.f.has(fmCopula) || next.bits&fAuxiliary != 0 && next.bits&fNegation == 0 && !next.f.has(fmModal)):
+		// "the add-on charge was a mistake", "refund is pending": the
+		// subject of a copula or an auxiliary is a noun; a command's
+		// verb is never followed by one.
+		return Noun
 	case e.participle(pc.norm) && !(prev != nil && prev.kind == pWord && prev.bits&fAuxiliary != 0):
 		// "chamado 4821", "pedidos feitos ontem": a participle with no
 		// auxiliary before it is no command; the word is the noun.
@@ -839,6 +844,11 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 			// here, unlock the back door" says one thing and asks
 			// another.
 			hasVerb = true
+		case pc.kind == pWord && pc.class == Function && pc.f.has(fmModal) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class != Function:
+			// What follows a modal is its verb, whether or not the
+			// lexicon knows it: "that invoice shouldn't exist, cancel
+			// it".
+			hasVerb = true
 		}
 	}
 	if start < len(ps) {
@@ -1086,6 +1096,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			if which {
 				c.Action = ""
 			}
+		} else if st, ok := e.objectQuestion(ps, verbAt, firstWord); ok {
+			// "which emails haven't I read?", "quais pedidos eu
+			// cancelei?": the verb says which of the things the
+			// question asks to see, no action asked for.
+			c.State, c.Action = st, ""
 		} else if verbAt < 0 && firstWord >= 0 && e.lx.Has("existential", ps[firstWord].norm) {
 			// "is there any smoke in the kitchen?", "tem alguma porta
 			// aberta?": whether a thing is there asks for the state of
@@ -1109,6 +1124,12 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	if verbAt >= 0 && c.Action == moveConcept && e.movedInTime(ps[verbAt+1:]) {
 		c.Action = rescheduleConcept
 		ps[verbAt].verb = rescheduleConcept
+	}
+	// Changing a thing's name ("change the folder's name to Brand", "mude
+	// o nome do arquivo pra X") renames it.
+	if verbAt >= 0 && c.Action == updateConcept && e.namesNameFirst(ps[verbAt+1:]) {
+		c.Action = renameConcept
+		ps[verbAt].verb = renameConcept
 	}
 	// A question about a quality ("how hot is the office?") asks for the
 	// attribute its adjective gives a value of; the adjective is no verb
@@ -1271,10 +1292,15 @@ const setConcept = "set"
 
 // moveConcept and rescheduleConcept are the action concepts of moving a
 // thing and of moving it in time; transferConcept of handing it to
-// someone; openConcept of opening one, and createConcept of making one.
+// someone; openConcept of opening one, and createConcept of making one;
+// updateConcept of changing one, and renameConcept of changing its name,
+// the concept of nameConcept.
 const (
 	moveConcept       = "move"
 	rescheduleConcept = "reschedule"
+	updateConcept     = "update"
+	renameConcept     = "rename"
+	nameConcept       = "name"
 	transferConcept   = "transfer"
 	openConcept       = "open"
 	createConcept     = "create"
@@ -1439,6 +1465,9 @@ func (e *Engine) quality(w string) bool {
 // clause's end after the thing leaves the verb as it was ("make the report
 // for the board").
 func (e *Engine) resultative(ps []piece, verbAt int) bool {
+	if e.verbClass.placing[ps[verbAt].norm] {
+		return e.placedAs(ps, verbAt)
+	}
 	if !e.verbClass.resultative[ps[verbAt].norm] {
 		return false
 	}
@@ -1495,6 +1524,52 @@ func (e *Engine) resultative(ps []piece, verbAt int) bool {
 		return false
 	}
 	return false
+}
+
+// placedAs reports whether the placing verb at verbAt puts its thing, a
+// pronoun or a noun phrase right after it, in the state a predicative
+// word opens ("coloca ela como indisponível", "põe o chamado 4821 como
+// urgente"); put in a place ("põe na lista"), a thing is not set.
+func (e *Engine) placedAs(ps []piece, verbAt int) bool {
+	thing := false
+	for i := verbAt + 1; i < len(ps); i++ {
+		pc := &ps[i]
+		switch {
+		case pc.consumed:
+		case pc.kind == pWord && pc.class == Function && e.lx.Has("predicative", pc.norm):
+			return thing
+		case pc.kind == pWord && pc.class == Function && pc.bits&fPronoun != 0 && pc.bits&fDeterminer == 0 && !thing:
+			thing = true
+		case pc.kind == pWord && pc.class == Function && pc.bits&fDeterminer != 0 && pc.bits&fPreposition == 0 && !thing:
+		case pc.kind == pWord && pc.class == Noun:
+			thing = true
+		case pc.kind == pValue && thing:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// namesNameFirst reports whether the first noun phrase after a verb is a
+// name: its first noun ("the name of the file", "o nome do arquivo") or
+// its last ("the folder name", "the folder's name").
+func (e *Engine) namesNameFirst(ps []piece) bool {
+	first, last := "", ""
+	for i := range ps {
+		pc := &ps[i]
+		switch {
+		case pc.consumed:
+		case pc.kind == pWord && pc.class == Noun:
+			if first == "" {
+				first = pc.noun.Concept
+			}
+			last = pc.noun.Concept
+		case first != "" || pc.kind == pPunct:
+			return first == nameConcept || last == nameConcept
+		}
+	}
+	return first == nameConcept || last == nameConcept
 }
 
 // statusConcept is the noun concept of a thing's state: what a question
@@ -1632,6 +1707,39 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 		}
 	}
 	return "", false, false
+}
+
+// objectQuestion reads a question whose question word determines a
+// plural noun, its object, before the verb with at most function words
+// between ("which emails haven't I read?", "what payments did I make?",
+// "quais pedidos eu cancelei?"): the things asked for are those the verb
+// says were acted on, and its action the state asked about.
+func (e *Engine) objectQuestion(ps []piece, verbAt, firstWord int) (string, bool) {
+	if verbAt < 0 || firstWord < 0 || verbAt <= firstWord {
+		return "", false
+	}
+	if fw := &ps[firstWord]; fw.kind != pWord || fw.class != Function || fw.bits&fQuestion == 0 {
+		return "", false
+	}
+	plural, nouns := false, 0
+	for i := firstWord + 1; i < verbAt; i++ {
+		pc := &ps[i]
+		if pc.kind != pWord || pc.consumed {
+			return "", false
+		}
+		switch {
+		case pc.class == Noun && nouns == i-firstWord-1:
+			nouns++
+			plural = pc.isNoun && pc.noun.Plural
+		case pc.class == Function && nouns > 0:
+		default:
+			return "", false
+		}
+	}
+	if !plural || ps[verbAt].verb == "" {
+		return "", false
+	}
+	return ps[verbAt].verb, true
 }
 
 // qualityQuestion reads a question about a quality: a word of the quality
@@ -1772,10 +1880,11 @@ func (e *Engine) auxRequest(ps []piece) bool {
 }
 
 // infinitive reports whether a verb is an infinitive, where the
-// language marks one. English does not ("can show" is no request of its
-// own: "can you show" is), so there the rule is the subject's alone.
+// language marks one; a phrase by its first word, its verb ("dar
+// merge"). English does not ("can show" is no request of its own: "can
+// you show" is), so there the rule is the subject's alone.
 func (e *Engine) infinitive(w string) bool {
-	return e.rules.Infinitive != nil && e.rules.Infinitive(w)
+	return e.rules.Infinitive != nil && e.rules.Infinitive(firstWord(w))
 }
 
 func nextWord(ps []piece) *piece {

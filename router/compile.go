@@ -102,6 +102,10 @@ type toolInfo struct {
 	// description ("Search for a hair stylist ...": a stylist), or "":
 	// what the text says the name's head is.
 	describedHead string
+	// describedOthers are the object terms of the nouns that clause
+	// names after its head ("Remove a reminder from an event": the
+	// event): where the head is, or what it belongs to.
+	describedOthers []string
 	// headLast is the stem term of the last word of a head of several
 	// (workflow_run: run), or "": a turn's noun with its stem names the
 	// head, as "run 555002" names a workflow run.
@@ -731,7 +735,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		// is asked for: "which curtains are closed?" asks HassGetState,
 		// unmarked, as it asks a read.
 		if a.en != nil && ti.head >= 0 {
-			ti.describedHead = describedHead(a.en, t.Description)
+			ti.describedHead, ti.describedOthers = describedHead(a.en, t.Description)
 		}
 		ti.nameReads = t.Unmarked() && readingActions[ti.action]
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
@@ -1769,21 +1773,29 @@ func callerMade(name string) bool {
 // says first what its tool acts on ("Search for a hair stylist in a
 // specified city": a hair stylist; "Discover a therapist based on the
 // user's needs": a therapist), so a turn that names that thing names
-// what a name such as FindProvider calls its provider.
-func describedHead(en grammar.Grammar, description string) string {
+// what a name such as FindProvider calls its provider. others are the
+// object terms of the nouns the clause names after that head (the
+// city, the user's needs).
+func describedHead(en grammar.Grammar, description string) (head string, others []string) {
 	sentences := splitSentences(description)
 	if len(sentences) == 0 {
-		return ""
+		return "", nil
 	}
 	p := en.Parse(sentences[0])
 	if len(p.Clauses) == 0 {
-		return ""
+		return "", nil
 	}
 	c := &p.Clauses[0]
 	// The head as a turn's is read, the first nouns whichever lexicon
 	// knows them: "a hair stylist in a specified city" is a stylist.
-	if head, _ := headNoun(c.Words, actionVerb(c), true); head >= 0 && c.Words[head].Concept != "" {
-		return objectPrefix + c.Words[head].Concept
+	at, _ := headNoun(c.Words, actionVerb(c), true)
+	if at < 0 || c.Words[at].Concept == "" {
+		return "", nil
 	}
-	return ""
+	for i := at + 1; i < len(c.Words); i++ {
+		if w := &c.Words[i]; w.Class == grammar.Noun && w.Concept != "" {
+			others = append(others, objectPrefix+w.Concept)
+		}
+	}
+	return objectPrefix + c.Words[at].Concept, others
 }

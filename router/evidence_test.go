@@ -377,6 +377,22 @@ const events = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"event_id": {"type": "string"}, "emails": {"type": "array", "items": {"type": "string"}}}, "required": ["event_id"]}}
 ]}`
 
+// reminders removes a reminder from an event, and people from one; tickets
+// take comments, which the description calls replies, and reopen.
+const reminders = `{"tools": [
+ {"name": "removeReminder", "description": "Remove a reminder from an event.",
+  "inputSchema": {"type": "object", "properties": {"eventId": {"type": "string"}, "method": {"type": "string", "enum": ["popup", "email"]}}, "required": ["eventId"]}},
+ {"name": "removeAttendees", "description": "Remove people from an event's guest list.",
+  "inputSchema": {"type": "object", "properties": {"eventId": {"type": "string"}, "attendees": {"type": "array", "items": {"type": "string", "format": "email"}}}, "required": ["eventId", "attendees"]}}
+]}`
+
+const ticketReplies = `{"tools": [
+ {"name": "add-ticket-comment", "description": "Adds a reply to the ticket.",
+  "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "integer"}, "body": {"type": "string"}}, "required": ["ticket_id", "body"]}},
+ {"name": "reopen-ticket", "description": "Sets a solved ticket back to open.",
+  "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "integer"}}, "required": ["ticket_id"]}}
+]}`
+
 const mail = `{"tools": [
  {"name": "delete_email", "description": "Deletes an email.",
   "inputSchema": {"type": "object", "properties": {"message_id": {"type": "string"}}, "required": ["message_id"]}},
@@ -523,7 +539,7 @@ func TestFeatureRows(t *testing.T) {
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
 		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
-		"search_players.json": searchPlayers}
+		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -628,6 +644,16 @@ func TestFeatureRows(t *testing.T) {
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_email", "missing_head", 0},
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "missing_head", 1},
 		{"mail.json", tokenize.English, "delete the contact msg_8812", "delete_email", "missing_head", 1},
+		// An id of the thing the description says the head belongs to
+		// names that thing, not the head: evt_8812 is an event, no
+		// reminder.
+		{"reminders.json", tokenize.English, "remove bob@example.com from evt_8812", "removeReminder", "missing_head", 1},
+		{"reminders.json", tokenize.English, "remove bob@example.com from evt_8812", "removeReminder", "id_abbrev", 1},
+		{"reminders.json", tokenize.English, "remove the reminder from evt_8812", "removeReminder", "missing_head", 0},
+		// The text names the action by its noun: a reply is added.
+		{"replies.json", tokenize.English, "reply to the customer on ticket 5120", "add-ticket-comment", "action_in_text", 1},
+		{"replies.json", tokenize.Brazilian, "responde o cliente no chamado 5120", "add-ticket-comment", "action_in_text", 1},
+		{"replies.json", tokenize.English, "reply to the customer on ticket 5120", "reopen-ticket", "action_in_text", 0},
 		// A tool that takes no id takes none the turn gives.
 		{"mail.json", tokenize.English, "show the messages msg_8812", "list_messages", "id_abbrev", 0},
 		{"mail.json", tokenize.English, "show the messages msg_8812", "delete_email", "id_abbrev", 1},

@@ -322,10 +322,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				why.note(fActionSecond, "%s is another verb of the name", f.action)
 			}
 			fit = true
-		case m.inText(ti, m.actionText):
+		case m.inText(ti, m.actionText) || m.inText(ti, m.actionNoun):
 			// The text names the action, the name another: the tool
 			// does the other ("Mark one or more emails as read" for
-			// "read me that email").
+			// "read me that email"); or the noun of the action ("Adds
+			// a reply to the ticket" for "reply to the customer").
 			x[fActionInText] = 1
 			if why != nil {
 				why.note(fActionInText, "%s", f.action)
@@ -454,7 +455,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if abbreviated && abbrev < 0 {
 			abbrev = k
 		}
-		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated) {
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated && abbreviatesHead(ti, m.prefixes[k])) {
 			// An id in the format of one of the things the tool's name
 			// names names its object, and so does one whose prefix
 			// abbreviates it (msg_8812, a message); a file's id names no
@@ -1248,6 +1249,32 @@ func abbreviatesTool(ti *toolInfo, prefix string) bool {
 		}
 		for _, t := range ti.params[j].terms {
 			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// abbreviatesHead reports whether an id's prefix abbreviates the head of
+// the tool's name, or the noun of an id parameter the description does
+// not name as another thing than the head: removeReminder's eventId is
+// the id of the event its description removes a reminder from, and
+// evt_8812 names that event, not a reminder.
+func abbreviatesHead(ti *toolInfo, prefix string) bool {
+	if ti.head < 0 {
+		return false
+	}
+	if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && abbreviates(prefix, c) {
+		return true
+	}
+	for j := range ti.params {
+		p := &ti.params[j]
+		if !p.idLike {
+			continue
+		}
+		for _, t := range p.terms {
+			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) && !containsTerm(ti.describedOthers, t) {
 				return true
 			}
 		}

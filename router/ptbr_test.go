@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -82,6 +83,26 @@ func TestSelectBrazilianUnknownNamesRead(t *testing.T) {
 	} {
 		if d := r.Select(turn); d.Outcome == Unread {
 			t.Errorf("Select(%q) = unread (%s), want it read", turn, d.Reason)
+		}
+	}
+}
+
+// TestResolveEnclitic: a pronoun the verb's word carries ("arquivá-lo")
+// refers back, as a pronoun of its own does: the clause takes the things
+// of the clause before.
+func TestResolveEnclitic(t *testing.T) {
+	r := brazilian(t)
+	for _, turn := range []string{
+		"o pedido 43 está duplicado, pode arquivá-lo",
+		"o pedido 43 está duplicado, arquiva ele",
+	} {
+		p := r.gram.Parse(turn)
+		if len(p.Clauses) != 2 {
+			t.Fatalf("Parse(%q) has %d clauses, want 2", turn, len(p.Clauses))
+		}
+		c := r.resolve(&p.Clauses[1], &p.Clauses[0])
+		if !slices.Contains(c.Objects, "order") {
+			t.Errorf("resolve(%q) objects = %q, want the order of the clause before", turn, c.Objects)
 		}
 	}
 }

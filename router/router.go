@@ -199,11 +199,16 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 // that names its own objects is returned as it is.
 func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
 	pronoun := false
-	for _, w := range c.Words {
+	for k, w := range c.Words {
 		switch {
 		case w.Class == grammar.Noun || w.Class == grammar.Value:
 			return c
 		case w.Class == grammar.Function && inClass(r.classes.pronoun, w.Norm):
+			pronoun = true
+		case w.Class == grammar.Function && k > 0 && c.Words[k-1].Class == grammar.Verb && c.Words[k-1].Start == w.Start:
+			// A pronoun the verb's word carries ("encerrá-lo",
+			// "exclui-la"): the grammar reads it apart, written as
+			// the article it is otherwise.
 			pronoun = true
 		}
 	}

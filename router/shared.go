@@ -27,6 +27,7 @@ type shared struct {
 	near         []string  // the actions the lexicon gives as near f.action
 	antonyms     []string  // the actions the lexicon gives as opposite f.action
 	actionText   int32     // the term number of actionPrefix+f.action, or -1 (inText)
+	actionNoun   int32     // the term number of objectPrefix+f.action (the noun of the action: a reply), or -1
 	objectText   []int32   // beside f.objects: the term number of each, or -1
 	// objectRet and askRet are the retrieval index's postings (every
 	// field) of f.objects and f.asks; askTerms are the object terms of
@@ -117,7 +118,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	m.f = f
 	m.weak = weakVerb(f)
-	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText = false, "", nil, nil, -1
+	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText, m.actionNoun = false, "", nil, nil, -1, -1
 	m.turnAction, m.actionRelated, m.actionRow, m.actionReach = "", nil, nil, nil
 	if f.action != "" {
 		if r.wn != nil {
@@ -130,7 +131,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.objectAction = co.object
 		m.near = r.en.Near[f.action]
 		m.antonyms = r.en.Antonyms[f.action]
-		m.actionText = co.actionID
+		m.actionText, m.actionNoun = co.actionID, co.objectID
 		if a, ok := r.actionIDs[f.action]; ok {
 			m.actionRow = r.actionRow(a)
 		}

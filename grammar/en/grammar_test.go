@@ -935,6 +935,13 @@ var clauseRows = []clauseRow{
 	// its own.
 	{"the dog walker is here, unlock the back door", "-|unlock"},
 	{"the server is stuck, restart it", "-|restart"},
+	// So is what follows a modal, whether or not the lexicon knows it
+	// (the clause it ends, whose verb the lexicon does not know, reads
+	// as a negated noun phrase); and a word before a copula is its
+	// subject, no command's verb.
+	{"that invoice shouldn't exist, cancel it", "!-|cancel"},
+	{"the add-on charge was a mistake, refund it", "-|refund"},
+	{"the refund is pending, email the customer", "-|send"},
 	// A relative pronoun after a noun opens a clause about the noun, to
 	// a comma or a sentence mark: its verbs command nothing.
 	{"find a shop that also repairs guitars", "search"},
@@ -1075,6 +1082,13 @@ var stateRows = []stateRow{
 	{"which lights are on?", ques, "", "turn_on", true},
 	{"which invoices are overdue", ques, "", "overdue", true},
 	{"how many windows are open?", ques, "", "open", true},
+	// A question word that determines the plural object of the verb
+	// asks which of the things were acted on: no action asked for.
+	{"which emails haven't I read yet?", ques, "", "get", false},
+	{"what payments did I make last quarter?", ques, "", "create", false},
+	{"which orders did we cancel?", ques, "", "cancel", false},
+	{"which order did we cancel?", ques, "cancel", "", false},
+	{"which orders can I cancel?", ques, "", "cancel", false},
 	// Other questions are not about a state.
 	{"what is the capital of France?", ques, "", "", false},
 	{"is my package on the way?", ques, "", "", false},
@@ -1282,6 +1296,12 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"open another PR from my branch", "create"},
 		{"open the garage door", "open"},
 		{"open email msg_8812", "open"},
+		// Changing a thing's name renames it.
+		{"change the name of file f_1 to report.pdf", "rename"},
+		{"change the Marketing folder's name to Brand", "rename"},
+		{"update the folder name", "rename"},
+		{"change the folder of the file", "update"},
+		{"update the name field of contact ct_5 to Ana", "rename"},
 	} {
 		if c := parse(t, tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)

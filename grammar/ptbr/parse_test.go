@@ -151,6 +151,7 @@ func TestParse(t *testing.T) {
 		{"pode cancelar o pedido 42?", "request cancel order number=42@order"},
 		{"pode mostrar o pedido 42?", "request get order number=42@order"},
 		{"pode me mostrar o pedido 42?", "request get order number=42@order"},
+		{"pode dar merge no pull request 77", "request merge pull_request number=77@pull_request"},
 		{"poderia cancelar a assinatura?", "request cancel subscription"},
 		{"poderia me enviar a fatura?", "request send invoice"},
 		{"você pode cancelar o pedido 42?", "request cancel order number=42@order"},
@@ -647,6 +648,13 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"abre um chamado pro financeiro", "create"},
 		{"abre uma issue no acme/api", "create"},
 		{"abre a porta da garagem", "open"},
+		// Putting a thing as a state sets it; changing its name renames it.
+		{"coloca ela como indisponível", "set"},
+		{"põe o chamado 4821 como urgente", "set"},
+		{"bota na agenda: dentista segunda às 8h", "create"},
+		{"mude o nome do arquivo f_1 pra relatorio.pdf", "rename"},
+		{"troca o nome da pasta pra Comercial", "rename"},
+		{"troca a pasta do arquivo f_1", "update"},
 	} {
 		if c := g.Parse(tt.in).Clauses[0]; c.Action != tt.action {
 			t.Errorf("Parse(%q).Action = %q, want %q", tt.in, c.Action, tt.action)
