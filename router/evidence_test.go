@@ -393,6 +393,15 @@ const ticketReplies = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "integer"}}, "required": ["ticket_id"]}}
 ]}`
 
+// branches makes branches and notes, and lists branches.
+const branches = `{"tools": [
+ {"name": "create_branch", "description": "Creates a branch from another.",
+  "inputSchema": {"type": "object", "properties": {"branch": {"type": "string"}, "from": {"type": "string"}}, "required": ["branch"]}},
+ {"name": "list_branches", "description": "Lists the branches of a repository."},
+ {"name": "create_note", "description": "Adds a note to a record.",
+  "inputSchema": {"type": "object", "properties": {"record_id": {"type": "string"}, "body": {"type": "string"}}, "required": ["record_id", "body"]}}
+]}`
+
 const mail = `{"tools": [
  {"name": "delete_email", "description": "Deletes an email.",
   "inputSchema": {"type": "object", "properties": {"message_id": {"type": "string"}}, "required": ["message_id"]}},
@@ -539,7 +548,8 @@ func TestFeatureRows(t *testing.T) {
 		"issues.json": issues, "gates.json": gates, "trips.json": trips, "meetings.json": meetings, "staff.json": staff, "sensors.json": sensors, "players.json": players, "coupons.json": coupons, "instances.json": instances,
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
 		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
-		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies}
+		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies,
+		"branches.json": branches}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -633,6 +643,14 @@ func TestFeatureRows(t *testing.T) {
 		{"events.json", tokenize.English, "add bob@example.com to event evt_8812", "create_event", "makes_existing", 1},
 		{"events.json", tokenize.Brazilian, "adiciona bob@example.com ao evento evt_8812", "create_event", "makes_existing", 1},
 		{"events.json", tokenize.English, "create an event for next friday", "create_event", "makes_existing", 0},
+		// An id of the thing the command makes, right after its noun,
+		// is the new thing's name.
+		{"branches.json", tokenize.English, "create branch fix/header", "create_branch", "makes_existing", 0},
+		{"branches.json", tokenize.Brazilian, "cria a branch fix/header", "create_branch", "makes_existing", 0},
+		{"branches.json", tokenize.English, "create a branch from branch fix/header", "create_branch", "makes_existing", 1},
+		// One after a preposition is another thing's.
+		{"branches.json", tokenize.English, "add a note to dl_20931", "create_note", "makes_existing", 0},
+		{"branches.json", tokenize.English, "add a note to note 20931", "create_note", "makes_existing", 1},
 		{"events.json", tokenize.English, "add bob@example.com to event evt_8812", "invite_attendees", "makes_existing", 0},
 		// An id's prefix abbreviates the noun of what it names: msg_ a
 		// message, evt_ an event (the name's head, or an id parameter's).

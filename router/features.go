@@ -641,7 +641,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		// "add bob to event evt_8812": the event exists; a tool that
 		// makes events is not asked for.
 		for _, a := range f.args {
-			if (a.Kind == "identifier" || a.Kind == "number") && a.Noun != "" && isObject(ti.objects[ti.head], a.Noun) {
+			if (a.Kind == "identifier" || a.Kind == "number") && a.Noun != "" && isObject(ti.objects[ti.head], a.Noun) && r.namesExisting(f, a) {
 				x[fMakesExisting] = 1
 				if why != nil {
 					why.note(fMakesExisting, "%s %s exists", a.Noun, a.Text)
@@ -1319,6 +1319,45 @@ func headIDPattern(ti *toolInfo, id string) bool {
 		}
 	}
 	return false
+}
+
+// namesExisting reports whether an argument names a thing that exists:
+// it follows its noun right after it ("add bob to event evt_8812"), and
+// that noun is no object the clause's command makes, after its verb with
+// only articles and adjectives between ("create branch fix/header", "cria
+// a branch fix/header": the new thing's name). An argument after a
+// preposition is another thing's ("add a note to dl_20931"). A word that
+// can be an article or a preposition ("a") is the article right between
+// the verb and its noun.
+func (r *Router) namesExisting(f *features, a grammar.Arg) bool {
+	at := -1
+	for k := range f.words {
+		if f.words[k].Start == a.Start {
+			at = k
+			break
+		}
+	}
+	if at < 1 || f.words[at-1].Class != grammar.Noun || f.words[at-1].Concept != a.Noun {
+		return false
+	}
+	first := at - 1 // the first noun of the run before the argument
+	for first > 0 && f.words[first-1].Class == grammar.Noun {
+		first--
+	}
+	for k := first - 1; k >= 0; k-- {
+		w := &f.words[k]
+		switch {
+		case w.Class == grammar.Verb:
+			return false // the verb's object: the thing it makes
+		case w.Class != grammar.Function:
+			return true
+		case inClass(r.classes.preposition, w.Norm):
+			if k == 0 || f.words[k-1].Class != grammar.Verb || k != first-1 || !inClass(r.classes.determiner, w.Norm) {
+				return true
+			}
+		}
+	}
+	return true
 }
 
 // takesID reports whether some parameter of the tool holds an id: a tool

@@ -407,7 +407,7 @@ func (r *Router) given(words []grammar.Word, verbAt int) bool {
 type turnClasses struct {
 	quantifier, indefinite, privative, pronoun  map[string]bool
 	indefiniteArticle, lightVerb, demonstrative map[string]bool
-	anaphoric                                   map[string]bool
+	anaphoric, preposition, determiner          map[string]bool
 }
 
 // classesOf reads the classes of lx that features asks of.
@@ -415,7 +415,8 @@ func classesOf(lx *grammar.Lexicon) turnClasses {
 	return turnClasses{quantifier: lx.Function["quantifier"], indefinite: lx.Function["indefinite"],
 		privative: lx.Function["privative"], pronoun: lx.Function["pronoun"],
 		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"],
-		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"]}
+		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"],
+		preposition: lx.Function["preposition"], determiner: lx.Function["determiner"]}
 }
 
 // inClass reports whether a function word, or a word of a function
