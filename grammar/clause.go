@@ -1307,8 +1307,9 @@ const (
 )
 
 // construction is the action a construction gives the command whose verb
-// is at verbAt (resultative, placedAtValue, givenTo), or "". The verbs of
-// each construction are a class of their own: at most one applies.
+// is at verbAt (resultative, placedAtValue, givenTo, opensNew), or "".
+// The verbs of each construction are a class of their own: at most one
+// applies.
 func (e *Engine) construction(ps []piece, verbAt int) string {
 	switch given, inTime := e.givenTo(ps, verbAt); {
 	case e.resultative(ps, verbAt) || e.placedAtValue(ps, verbAt):
@@ -1317,7 +1318,9 @@ func (e *Engine) construction(ps []piece, verbAt int) string {
 		return rescheduleConcept
 	case given:
 		return transferConcept
-	case ps[verbAt].verb == openConcept && e.opensNew(ps[verbAt+1:]):
+	case (ps[verbAt].verb == openConcept || e.verbClass.leaving[ps[verbAt].norm]) && e.opensNew(ps[verbAt+1:]):
+		// "open an issue", "leave a comment", "deixa um recado": a new
+		// thing opened or left is made.
 		return createConcept
 	}
 	return ""

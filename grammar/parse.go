@@ -128,7 +128,7 @@ type Engine struct {
 	room sync.Pool
 	// verbClass holds the classes of the lexicon (Lexicon.Function)
 	// construction asks of every clause's verb.
-	verbClass struct{ giving, placing, resultative map[string]bool }
+	verbClass struct{ giving, placing, resultative, leaving map[string]bool }
 	// guessed holds what guesses read of each word, by word.
 	guessed cache.Map[[]string]
 	// wordnetNouns holds what Lexicon.WordNoun read of each word, by
@@ -194,6 +194,7 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 	}
 	e := &Engine{lang: lang, lx: lx, rules: rules, tk: tk, stemmer: st, now: now, bits: map[string]uint32{}, base: map[string]bool{}}
 	e.verbClass.giving, e.verbClass.placing, e.verbClass.resultative = lx.Function["giving"], lx.Function["placing"], lx.Function["resultative"]
+	e.verbClass.leaving = lx.Function["leaving"]
 	for class, words := range lx.Function {
 		bit := classBits[class]
 		if bit == 0 {

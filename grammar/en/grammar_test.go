@@ -1188,7 +1188,7 @@ func TestParseReported(t *testing.T) {
 		{"email ana@example.com saying I'll be 10 minutes late", "send", "", "I'll be 10 minutes late"},
 		{"reply saying thanks, got it", "reply", "", "thanks, got it"},
 		{"send a note to the team saying that the report is ready.", "send", "note team", "the report is ready"},
-		{"leave a comment on ticket 12 letting them know we fixed the login", "leave", "comment ticket", "we fixed the login"},
+		{"leave a comment on ticket 12 letting them know we fixed the login", "create", "comment ticket", "we fixed the login"},
 		{"post a message saying 'back at 3'", "send", "message", "back at 3"},
 		{"send an email to Priya asking if she got the contract", "send", "email", "she got the contract"},
 		{"comment on ticket 6110 asking for a screenshot", "comment", "ticket", "a screenshot"},
@@ -1296,6 +1296,10 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"open another PR from my branch", "create"},
 		{"open the garage door", "open"},
 		{"open email msg_8812", "open"},
+		// So does leaving one.
+		{"leave a comment on PR 77", "create"},
+		{"leave a 5 star review for order 42", "create"},
+		{"leave the team channel", "leave"},
 		// Changing a thing's name renames it.
 		{"change the name of file f_1 to report.pdf", "rename"},
 		{"change the Marketing folder's name to Brand", "rename"},

@@ -648,6 +648,9 @@ func TestParseActionOfConstruction(t *testing.T) {
 		{"abre um chamado pro financeiro", "create"},
 		{"abre uma issue no acme/api", "create"},
 		{"abre a porta da garagem", "open"},
+		{"deixa um comentário na #88 do acme/api", "create"},
+		{"deixa um recado pros agentes no ticket 7744", "create"},
+		{"deixa a Ana editar o arquivo", "grant"},
 		// Putting a thing as a state sets it; changing its name renames it.
 		{"coloca ela como indisponível", "set"},
 		{"põe o chamado 4821 como urgente", "set"},

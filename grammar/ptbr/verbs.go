@@ -30,6 +30,10 @@ const maxVerbSense = 2
 // in a state (grammar's resultative reading): they are verbs all the same.
 const resultativeClass = "resultative"
 
+// leavingClass is the class of function.tsv whose verbs make a new thing
+// they leave (grammar's construction): verbs all the same.
+const leavingClass = "leaving"
+
 // verbClasses are the classes of function.tsv whose words are verbs the
 // hand lexicon reads as no action: their other forms are no action either.
 var verbClasses = []string{"auxiliary", "copula", "request", "negation", "politeness", grammar.VerbClass}
@@ -148,9 +152,9 @@ func handWords(lx *grammar.Lexicon) map[string]bool {
 		known[w] = true
 	}
 	for class, words := range lx.Function {
-		if class == resultativeClass {
-			// Verbs that put a thing in a state keep their concept
-			// otherwise ("deixa a Ana editar": let).
+		if class == resultativeClass || class == leavingClass {
+			// Verbs that put a thing in a state, or leave one, keep
+			// their concept otherwise ("deixa a Ana editar": let).
 			continue
 		}
 		for w := range words {
