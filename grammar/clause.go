@@ -374,10 +374,13 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		return Verb
 	case prev != nil && prev.kind == pValue:
 		return Noun
-	case next != nil && next.kind == pWord && !next.consumed && (next.f.has(fmCopula) || next.bits&fAuxiliary != 0 && next.bits&fNegation == 0 && !next.f.has(fmModal)):
+	case next != nil && next.kind == pWord && !next.consumed && next.bits&fDeterminer == 0 &&
+		(next.f.has(fmCopula) || next.bits&fAuxiliary != 0 && next.bits&fNegation == 0 && !next.f.has(fmModal)):
 		// "the add-on charge was a mistake", "refund is pending": the
 		// subject of a copula or an auxiliary is a noun; a command's
-		// verb is never followed by one.
+		// verb is never followed by one. A determiner that is a copula
+		// written without its accent ("marca esta reunião") is the
+		// determiner of the verb's object.
 		return Noun
 	case e.participle(pc.norm) && !(prev != nil && prev.kind == pWord && prev.bits&fAuxiliary != 0):
 		// "chamado 4821", "pedidos feitos ontem": a participle with no

@@ -152,6 +152,9 @@ func TestParse(t *testing.T) {
 		{"pode mostrar o pedido 42?", "request get order number=42@order"},
 		{"pode me mostrar o pedido 42?", "request get order number=42@order"},
 		{"pode dar merge no pull request 77", "request merge pull_request number=77@pull_request"},
+		// A determiner that is a copula written without its accent
+		// (esta: está) keeps the verb before it a verb.
+		{"marca esta reuniao pra segunda", "imperative schedule meeting date=2026-05-11@meeting"},
 		{"poderia cancelar a assinatura?", "request cancel subscription"},
 		{"poderia me enviar a fatura?", "request send invoice"},
 		{"você pode cancelar o pedido 42?", "request cancel order number=42@order"},
