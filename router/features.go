@@ -1235,9 +1235,22 @@ func seeing(r *Router, action string) bool {
 // writes it) abbreviates the head noun of the tool's name or the noun of
 // one of its id parameters (abbreviates), for a tool that takes an id.
 func abbreviatesTool(ti *toolInfo, prefix string) bool {
-	if !takesID(ti) {
-		return false
-	}
+	return takesID(ti) && abbreviatesNoun(ti, prefix, nil)
+}
+
+// abbreviatesHead reports whether an id's prefix abbreviates the head of
+// the tool's name, or the noun of an id parameter the description does
+// not name as another thing than the head: removeReminder's eventId is
+// the id of the event its description removes a reminder from, and
+// evt_8812 names that event, not a reminder.
+func abbreviatesHead(ti *toolInfo, prefix string) bool {
+	return ti.head >= 0 && abbreviatesNoun(ti, prefix, ti.describedOthers)
+}
+
+// abbreviatesNoun reports whether an id's prefix abbreviates the head
+// noun of the tool's name or the noun of one of its id parameters, other
+// than the object terms of others.
+func abbreviatesNoun(ti *toolInfo, prefix string, others []string) bool {
 	if ti.head >= 0 {
 		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && abbreviates(prefix, c) {
 			return true
@@ -1248,33 +1261,7 @@ func abbreviatesTool(ti *toolInfo, prefix string) bool {
 			continue
 		}
 		for _, t := range ti.params[j].terms {
-			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// abbreviatesHead reports whether an id's prefix abbreviates the head of
-// the tool's name, or the noun of an id parameter the description does
-// not name as another thing than the head: removeReminder's eventId is
-// the id of the event its description removes a reminder from, and
-// evt_8812 names that event, not a reminder.
-func abbreviatesHead(ti *toolInfo, prefix string) bool {
-	if ti.head < 0 {
-		return false
-	}
-	if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && abbreviates(prefix, c) {
-		return true
-	}
-	for j := range ti.params {
-		p := &ti.params[j]
-		if !p.idLike {
-			continue
-		}
-		for _, t := range p.terms {
-			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) && !containsTerm(ti.describedOthers, t) {
+			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) && !containsTerm(others, t) {
 				return true
 			}
 		}
