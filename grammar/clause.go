@@ -150,10 +150,14 @@ func (e *Engine) classify(ps []piece) {
 				pc.qualifier = pc.verb
 			}
 			pc.verb, pc.modifier = "", true
-		case canVerb && e.participle(pc.norm) && prev != nil && prev.kind == pWord && prev.class == Noun:
+		case canVerb && prev != nil && prev.kind == pWord && prev.class == Noun &&
+			(e.participle(pc.norm) || strings.HasSuffix(pc.norm, "ed") && e.verbBefore(ps, i, hasVerb)):
 			// "pedidos cancelados", "notas de crédito emitidas": a
 			// participle right after its noun qualifies it; it is no
 			// verb of the clause ("o pedido foi cancelado" has one).
+			// Where the language writes the past as its participle,
+			// one after a clause's verb ("show the invoices issued in
+			// 2025", "what is the scale associated with C major").
 			pc.class = Unknown
 			pc.qualifier = pc.verb
 			pc.verb = ""
@@ -179,6 +183,12 @@ func (e *Engine) classify(ps []piece) {
 			// the clause's verb and right before a number or an id is
 			// the noun that names it, where the wordnet lists one; no
 			// second verb.
+			pc.verb, pc.class = "", Noun
+		case canVerb && !canNoun && e.compoundHead(ps, i, hasVerb) && e.wordNoun(pc, prev, true):
+			// "get the musical scale", "what is the order status": a
+			// word right after a determiner's noun, in a clause that has
+			// its verb, ends the noun compound where the wordnet lists
+			// it as a noun; it is no second verb.
 			pc.verb, pc.class = "", Noun
 		case canVerb && !canNoun:
 			pc.class = Verb
@@ -270,6 +280,59 @@ func (e *Engine) modifiedAfterDeterminer(ps []piece, i int) bool {
 	return false
 }
 
+// verbBefore reports whether the clause of ps[i] has its verb before it:
+// hasVerb, or a copula after a question word that asks for the thing
+// itself ("what is the scale associated with C major"). A copula that
+// opens the clause asks whether its subject is in a state ("is motion
+// detected?", "are the curtains open?"), and one after a question word
+// that asks for a reason, a time or a place is the auxiliary of a passive
+// ("why was my card declined", "when was the bridge built"): the word
+// after the subject is that state, or the verb.
+func (e *Engine) verbBefore(ps []piece, i int, hasVerb bool) bool {
+	if hasVerb {
+		return true
+	}
+	for j := i - 1; j > 0; j-- {
+		pc := &ps[j]
+		if pc.kind == pPunct {
+			return false
+		}
+		if pc.kind == pWord && e.copulaAt(pc) {
+			q := &ps[j-1]
+			return q.kind == pWord && q.bits&fQuestion != 0 && len(e.lx.Asks[q.norm]) == 0
+		}
+	}
+	return false
+}
+
+// compoundHead reports whether ps[i] may end a noun compound a
+// determiner opens, in a language whose compounds end in their head
+// (Rules.HeadLast): the word before it is a noun right after a
+// determiner, the clause has its verb before them (verbBefore: "get the
+// musical scale", "what is the musical scale"), and ps[i] is a verb's base
+// form that takes no object of its own (no determiner or pronoun after
+// it).
+func (e *Engine) compoundHead(ps []piece, i int, hasVerb bool) bool {
+	if !e.rules.HeadLast {
+		return false
+	}
+	k := before(ps, i)
+	if k < 0 || ps[k].kind != pWord || ps[k].class != Noun {
+		return false
+	}
+	d := before(ps, k)
+	if d < 0 || ps[d].kind != pWord || ps[d].class != Function || ps[d].bits&fDeterminer == 0 || ps[d].bits&fPreposition != 0 {
+		return false
+	}
+	if !e.isBase(&ps[i]) || e.participle(ps[i].norm) || e.gerund(ps[i].norm) || strings.HasSuffix(ps[i].norm, "ed") {
+		return false
+	}
+	if nx := nextPiece(ps[i+1:]); nx != nil && nx.kind == pWord && nx.bits&(fDeterminer|fPronoun) != 0 {
+		return false
+	}
+	return e.verbBefore(ps, d, hasVerb)
+}
+
 // relativeAfterNoun reports whether the word right before ps[i] is a
 // relative pronoun ("that", "which", "que") and the word before that a
 // noun: ps[i] then starts a relative clause.
@@ -346,6 +409,7 @@ func (e *Engine) participle(w string) bool {
 // gerund reports whether w is a gerund: by the language's rule, or
 // else by the English -ing.
 func (e *Engine) gerund(w string) bool {
+	w = firstWord(w) // a phrase by its verb: "listening to"
 	if e.rules.Gerund != nil {
 		return e.rules.Gerund(w)
 	}
@@ -839,7 +903,8 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 			// A question word after a verb such as "tell" or "dizer"
 			// opens an indirect question, no clause of its own: "me diz
 			// quando sai a balsa".
-			if hasVerb && !relative && e.startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) {
+			if hasVerb && !relative && e.startsWithVerb(ps[i+1:]) && !(pc.kind == pWord && pc.bits&fQuestion != 0 && e.indirectAt(ps, i)) &&
+				!(pc.kind == pWord && pc.bits&fAdditive != 0 && bareVerb(ps[start:i]) >= 0) {
 				cut(i, i+1)
 			}
 		case pc.kind == pWord && (pc.class == Verb || e.copulaAt(pc)):
@@ -861,6 +926,48 @@ func (e *Engine) clauses(dst [][2]int, ps []piece) [][2]int {
 		spans = append(spans, [2]int{0, len(ps)})
 	}
 	return spans
+}
+
+// bareVerb returns where the one word of content of ps is, when it is a
+// verb and the last word of ps, or -1: a verb with nothing of its own (no
+// object, no value) before "and" shares what follows the next verb
+// ("squash and merge the pull request"; not "close this and archive it").
+func bareVerb(ps []piece) int {
+	at := -1
+	for i := range ps {
+		switch pc := &ps[i]; {
+		case pc.consumed:
+		case pc.kind != pWord:
+			return -1
+		case at >= 0:
+			return -1 // a word after the verb: its object, or more
+		case pc.class == Verb:
+			at = i
+		case pc.class != Function || pc.bits&fPronoun != 0:
+			return -1
+		}
+	}
+	return at
+}
+
+// coordinated reports whether the clause's verb at verbAt is bare and
+// joined by an additive conjunction to the word after ps: the verb at
+// verbAt and the next share their object.
+func coordinated(ps []piece, verbAt int) bool {
+	if verbAt < 0 || bareVerb(ps[:verbAt+1]) != verbAt {
+		return false
+	}
+	conj := false
+	for i := verbAt + 1; i < len(ps); i++ {
+		pc := &ps[i]
+		if pc.kind != pWord || pc.class != Function {
+			return false
+		}
+		if pc.bits&(fConjunction|fAdditive) == fConjunction|fAdditive {
+			conj = true
+		}
+	}
+	return conj
 }
 
 func hasContent(ps []piece) bool {
@@ -940,7 +1047,13 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			content++
 		case pc.class == Verb:
 			content++
-			if verbAt < 0 {
+			if verbAt < 0 || coordinated(ps[:i], verbAt) {
+				// Of two verbs joined by "and" before their one object,
+				// the second is what the command comes to ("squash and
+				// merge the pull request", "escreve e manda pro time").
+				if firstWord == verbAt {
+					firstWord = i
+				}
 				verbAt = i
 				c.Action = pc.verb
 			}
@@ -1533,28 +1646,66 @@ func (e *Engine) resultative(ps []piece, verbAt int) bool {
 }
 
 // placedAs reports whether the placing verb at verbAt puts its thing, a
-// pronoun or a noun phrase right after it, in the state a predicative
-// word opens ("coloca ela como indisponível", "põe o chamado 4821 como
-// urgente"); put in a place ("põe na lista"), a thing is not set.
+// pronoun or a noun phrase right after it, in a state: the state a
+// predicative word opens ("coloca ela como indisponível", "põe o chamado
+// 4821 como urgente"), or an adjective that ends the clause, right after
+// the thing or after a preposition ("põe o quarto vermelho", "põe a cor do
+// quarto a vermelho"). Put in a place ("põe na lista"), or made anew ("põe
+// uma música alta"), a thing is not set.
 func (e *Engine) placedAs(ps []piece, verbAt int) bool {
-	thing := false
+	thing, indefinite := false, false
 	for i := verbAt + 1; i < len(ps); i++ {
 		pc := &ps[i]
+		function := pc.kind == pWord && pc.class == Function
 		switch {
 		case pc.consumed:
-		case pc.kind == pWord && pc.class == Function && e.lx.Has("predicative", pc.norm):
+		case function && e.lx.Has("predicative", pc.norm):
 			return thing
-		case pc.kind == pWord && pc.class == Function && pc.bits&fPronoun != 0 && pc.bits&fDeterminer == 0 && !thing:
+		case function && pc.bits&fPronoun != 0 && pc.bits&fDeterminer == 0 && !thing:
 			thing = true
-		case pc.kind == pWord && pc.class == Function && pc.bits&fDeterminer != 0 && pc.bits&fPreposition == 0 && !thing:
+		case function && pc.bits&fDeterminer != 0 && !thing:
+			indefinite = indefinite || e.lx.Has("indefinite_article", pc.norm)
 		case pc.kind == pWord && pc.class == Noun:
+			if thing {
+				return !indefinite && e.stateEnds(ps, i)
+			}
 			thing = true
 		case pc.kind == pValue && thing:
+		case function && pc.bits&fPreposition != 0 && thing:
+			if k := pieceAfter(ps, i); k > 0 && !indefinite && e.stateEnds(ps, k) {
+				return true
+			}
+			if pc.bits&fGenitive == 0 {
+				return false
+			}
+			// "a cor do quarto": the thing's noun phrase goes on.
+			thing = false
 		default:
 			return false
 		}
 	}
 	return false
+}
+
+// stateEnds reports whether ps[i] is a word that can be an adjective and
+// the last word of the clause: the state a thing is put in.
+func (e *Engine) stateEnds(ps []piece, i int) bool {
+	pc := &ps[i]
+	if pc.kind != pWord || pc.class == Verb || e.lx.Adjective == nil || !e.lx.Adjective(pc.norm) {
+		return false
+	}
+	return pieceAfter(ps, i) < 0
+}
+
+// pieceAfter returns the index of the first piece after ps[i] that is no
+// mark and was not merged into another, or -1.
+func pieceAfter(ps []piece, i int) int {
+	for k := i + 1; k < len(ps); k++ {
+		if ps[k].kind != pPunct && !ps[k].consumed {
+			return k
+		}
+	}
+	return -1
 }
 
 // namesNameFirst reports whether the first noun phrase after a verb is a

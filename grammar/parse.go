@@ -89,6 +89,11 @@ type Rules struct {
 	// subordinate clause ("when I log in", "when the backup finishes")
 	// unless its clause ends with a question mark.
 	Inverts bool
+	// HeadLast is true where a noun compound ends in its head ("the order
+	// status", "the musical scale") and a noun's modifiers come before
+	// it; Portuguese puts them after it ("o status do pedido", "uma
+	// planilha nova").
+	HeadLast bool
 }
 
 // Engine reads turns of one language with its lexicon and rules. It is
@@ -377,8 +382,9 @@ func (e *Engine) Parse(turn string) *Parse {
 			continue
 		}
 		// A noun only the wordnet knows says little of the language: the
-		// wordnets list loanwords ("show", "email") too.
-		read := pc.bits != 0 || pc.verb != "" || pc.isNoun && !pc.wordnet
+		// wordnets list loanwords ("show", "email") too. A participle that
+		// qualifies a noun was read by its verb.
+		read := pc.bits != 0 || pc.verb != "" || pc.qualifier != "" || pc.isNoun && !pc.wordnet
 		if !read && !titled && pc.start > 0 && IsName(pc.text) {
 			// A name (Kendrick, São Paulo) is of no language: it counts
 			// neither for nor against the turn's.

@@ -130,6 +130,7 @@ func Rules(lx *grammar.Lexicon) grammar.Rules {
 		Wants:       []string{"want", "wanna", "need", "like", "love", "wish"},
 		IDNouns:     []string{"number", "id", "no", "num", "nr", "ref"},
 		Inverts:     true,
+		HeadLast:    true,
 		Attributive: attributive,
 	}
 }

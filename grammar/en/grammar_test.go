@@ -915,6 +915,13 @@ var clauseRows = []clauseRow{
 	{"download the report, then share it with the team", "download|share"},
 	{"first pay invoice 12, then archive it", "pay|archive"},
 	{"list my open tickets and close the duplicates", "list|close"},
+	// A bare verb joined by "and" to the next shares its object: one
+	// clause, whose action is the second verb.
+	{"squash and merge octo-org/web-app#512", "merge"},
+	{"tag and publish v1.2.0 of acme/cli", "publish"},
+	{"please review and approve PR 12", "approve"},
+	{"close this and archive it", "close|archive"},
+	{"convert it and open a deal", "convert|create"},
 	{"rotate the api keys then restart all workers", "rotate|restart"},
 	{"turn on the lights and set the thermostat to 20", "turn_on|set"},
 	{"cancel my 3pm meeting and notify the attendees", "cancel|notify"},
@@ -1365,6 +1372,21 @@ func TestParseVerbFormInNounPhrase(t *testing.T) {
 		{"all voided invoices please", "voided", "unknown cancel"},
 		{"any paid invoices?", "paid", "unknown pay"},
 		{"archive the closed posting 300", "closed", "unknown close"},
+		// So does one right after its noun, once the clause has its verb
+		// (or a copula after "what"); a passive's participle stays the
+		// verb, and so does a past with no verb before it.
+		{"show the orders shipped last week", "shipped", "unknown ship"},
+		{"what is the scale associated with C major?", "associated", "unknown link"},
+		{"why was my card declined", "declined", "verb reject"},
+		{"the customer paid the invoice", "paid", "verb pay"},
+		// A base form right after a determiner's noun ends the compound
+		// where the wordnet lists it as a noun.
+		{"get the musical scale of C", "scale", "noun scale"},
+		{"what is the musical scale for C major?", "scale", "noun scale"},
+		{"when was the bridge built", "built", "verb build"},
+		{"are any curtains open in the living room?", "open", "verb open"},
+		// A gerund phrase after "feel like" is the verb asked for.
+		{"I feel like listening to some tunes", "listening to", "verb play"},
 	} {
 		got := "no word " + tt.word
 		for _, w := range parse(t, tt.in).Clauses[0].Words {

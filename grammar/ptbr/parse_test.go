@@ -657,6 +657,11 @@ func TestParseActionOfConstruction(t *testing.T) {
 		// Putting a thing as a state sets it; changing its name renames it.
 		{"coloca ela como indisponível", "set"},
 		{"põe o chamado 4821 como urgente", "set"},
+		{"põe o quarto vermelho", "set"},
+		{"põe a cor do quarto a vermelho", "set"},
+		{"põe uma música alta", "create"},
+		// Two verbs joined by "e" before one object: the second.
+		{"escreve e manda pro time@empresa.com", "send"},
 		{"bota na agenda: dentista segunda às 8h", "create"},
 		{"mude o nome do arquivo f_1 pra relatorio.pdf", "rename"},
 		{"troca o nome da pasta pra Comercial", "rename"},
