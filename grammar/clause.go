@@ -1315,13 +1315,14 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		if pc.kind == pValue {
 			a := pc.arg
 			counts := a.Kind == "number" && lastPlural && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun && ps[i+1].noun.Plural
-			owner := a.Kind == "identifier" && lastPlural && genitiveBefore(ps, i)
+			owner := a.Kind == "identifier" && genitiveBefore(ps, i)
 			if sinceNoun <= 2 && lastNoun != "" && a.Kind != "time" && !counts && !owner {
 				// "order 42"; a time of day is when, never which; a
 				// number between many things and a plural counts the
 				// plural ("as faturas dos últimos três meses"); and an id
-				// after "of" a plural names their owner, not one of them
-				// ("os contracheques do E10442").
+				// right after a genitive preposition names the owner of
+				// the thing before, not one of it ("os contracheques do
+				// E10442", "o log do payments-service").
 				a.Noun = lastNoun
 			}
 			if a.Kind == "number" && i > 0 && wordnetNounAt(ps, i-1) && !(i > 1 && ps[i-2].kind == pWord && ps[i-2].class == Noun) &&

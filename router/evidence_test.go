@@ -393,6 +393,14 @@ const ticketReplies = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "integer"}}, "required": ["ticket_id"]}}
 ]}`
 
+// ticketTags takes tags off tickets, and deletes tickets.
+const ticketTags = `{"tools": [
+ {"name": "remove-ticket-tags", "description": "Removes tags from a ticket.",
+  "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["ticket_id", "tags"]}},
+ {"name": "delete-ticket", "description": "Deletes a ticket.",
+  "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "integer"}}, "required": ["ticket_id"]}}
+]}`
+
 // branches makes branches and notes, and lists branches.
 const branches = `{"tools": [
  {"name": "create_branch", "description": "Creates a branch from another.",
@@ -454,6 +462,12 @@ const coupons = `{"tools": [
 const players = `{"tools": [
  {"name": "MediaPause", "description": "Pauses a media player."},
  {"name": "PauseTimer", "description": "Pauses a timer."}
+]}`
+
+// skips plays the previous or the next item.
+const skips = `{"tools": [
+ {"name": "MediaPrevious", "description": "Replays the previous item for a media player."},
+ {"name": "MediaNext", "description": "Skips to the next item for a media player."}
 ]}`
 
 // searchPlayers pauses what plays, and searches media of a class.
@@ -549,7 +563,7 @@ func TestFeatureRows(t *testing.T) {
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
 		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
 		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies,
-		"branches.json": branches}
+		"branches.json": branches, "tags.json": ticketTags, "skips.json": skips}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -627,6 +641,9 @@ func TestFeatureRows(t *testing.T) {
 		// A Portuguese adjective reaches the English word of a name by
 		// its translation.
 		{"pending.json", tokenize.Brazilian, "lista os pedidos pendentes", "list_pending_orders", "name_coverage", 1},
+		// The Portuguese wordnet lists an adjective's senses in no order
+		// of use: "anterior" is "previous" in its third.
+		{"skips.json", tokenize.Brazilian, "volta a música anterior", "MediaPrevious", "name_coverage", 0.5},
 		// So does a participle that qualifies a thing, by its action.
 		{"pending.json", tokenize.Brazilian, "lista os pedidos arquivados", "list_archived_orders", "name_coverage", 1},
 		// A question asks a tool of no declared kind whose name reads;
@@ -672,6 +689,10 @@ func TestFeatureRows(t *testing.T) {
 		{"replies.json", tokenize.English, "reply to the customer on ticket 5120", "add-ticket-comment", "action_in_text", 1},
 		{"replies.json", tokenize.Brazilian, "responde o cliente no chamado 5120", "add-ticket-comment", "action_in_text", 1},
 		{"replies.json", tokenize.English, "reply to the customer on ticket 5120", "reopen-ticket", "action_in_text", 0},
+		// Undoing a thing's action acts on the thing: "untag" names the
+		// tag it takes off.
+		{"tags.json", tokenize.English, "untag 5102", "remove-ticket-tags", "missing_head", 0},
+		{"tags.json", tokenize.English, "remove 5102", "remove-ticket-tags", "missing_head", 1},
 		// A tool that takes no id takes none the turn gives.
 		{"mail.json", tokenize.English, "show the messages msg_8812", "list_messages", "id_abbrev", 0},
 		{"mail.json", tokenize.English, "show the messages msg_8812", "delete_email", "id_abbrev", 1},

@@ -93,9 +93,15 @@ func relationWeight(rel relation) float64 {
 // same for all.
 var adjectiveStems cache.Map[[]string] // by word
 
+// maxTranslationSense is the last sense of a Portuguese adjective whose
+// English translations translatedAdjective reads: the Portuguese wordnet
+// lists an adjective's senses in no order of use ("anterior": anterior
+// and prior first, previous third).
+const maxTranslationSense = 3
+
 // translatedAdjective are the stem terms, in English, of the English
 // adjectives a Portuguese adjective translates to in its first senses
-// ("pendentes": pending; "anterior": anterior, prior, earlier): a tool's
+// ("pendentes": pending; "anterior": anterior, prior, earlier, previous): a tool's
 // name written in English holds them where a Portuguese turn qualifies
 // what it asks for ("os pedidos pendentes", list_pending_orders). Plural
 // and feminine forms are read as the masculine singular.
@@ -109,7 +115,7 @@ func (r *Router) translatedAdjective(word string) []string {
 			continue
 		}
 		for _, rel := range r.wn.Portuguese(f) {
-			if rel.Sense > maxRelationSense || strings.Contains(rel.Lemma, " ") {
+			if rel.Sense > maxTranslationSense || strings.Contains(rel.Lemma, " ") {
 				continue
 			}
 			out = appendUnique(out, stemPrefix+r.an.stemmer.Stem(rel.Lemma))

@@ -129,6 +129,11 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.seeing = seeing(r, f.action)
 		co := r.conceptOf(f.action)
 		m.objectAction = co.object
+		if base, ok := strings.CutPrefix(f.action, "un"); ok && len(co.objectText) == 0 && len(base) > 2 {
+			// "untag", "unlabel", "unpin": undoing a thing's action acts
+			// on the thing ("untag 5102" names the tag it takes off).
+			m.objectAction = r.conceptOf(base).object
+		}
 		m.near = r.en.Near[f.action]
 		m.antonyms = r.en.Antonyms[f.action]
 		m.actionText, m.actionNoun = co.actionID, co.objectID

@@ -72,9 +72,11 @@ func TestParse(t *testing.T) {
 		{"cria um grupo novo chamado Parceiros", "imperative create group quoted=Parceiros"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
 		{"abre um chamado no suporte", "imperative create ticket"},
-		// An id after "do" a plural names their owner, not one of them.
+		// An id right after "do" names the owner of the thing before it,
+		// not one of it; an id right after its noun names the noun's.
 		{"mostra os contracheques do E10442", "imperative get paycheck identifier=E10442"},
-		{"mostra o contracheque do E10442", "imperative get paycheck identifier=E10442@paycheck"},
+		{"mostra o contracheque do E10442", "imperative get paycheck identifier=E10442"},
+		{"mostra o contracheque CP-77 do E10442", "imperative get paycheck identifier=CP-77@paycheck identifier=E10442"},
 		{"mostra o pedido 42", "imperative get order number=42@order"},
 		{"mostre-me o pedido 42", "imperative get order number=42@order"},
 		{"mostra-me o pedido 42", "imperative get order number=42@order"},
