@@ -151,7 +151,7 @@ func (e *Engine) classify(ps []piece) {
 			}
 			pc.verb, pc.modifier = "", true
 		case canVerb && prev != nil && prev.kind == pWord && prev.class == Noun &&
-			(e.participle(pc.norm) || strings.HasSuffix(pc.norm, "ed") && e.verbBefore(ps, i, hasVerb)):
+			(e.participle(pc.norm) || strings.HasSuffix(pc.norm, "ed") && !e.isBase(pc) && e.verbBefore(ps, i, hasVerb)):
 			// "pedidos cancelados", "notas de crédito emitidas": a
 			// participle right after its noun qualifies it; it is no
 			// verb of the clause ("o pedido foi cancelado" has one).
@@ -324,7 +324,7 @@ func (e *Engine) compoundHead(ps []piece, i int, hasVerb bool) bool {
 	if d < 0 || ps[d].kind != pWord || ps[d].class != Function || ps[d].bits&fDeterminer == 0 || ps[d].bits&fPreposition != 0 {
 		return false
 	}
-	if !e.isBase(&ps[i]) || e.participle(ps[i].norm) || e.gerund(ps[i].norm) || strings.HasSuffix(ps[i].norm, "ed") {
+	if !e.isBase(&ps[i]) || e.participle(ps[i].norm) || e.gerund(ps[i].norm) {
 		return false
 	}
 	if nx := nextPiece(ps[i+1:]); nx != nil && nx.kind == pWord && nx.bits&(fDeterminer|fPronoun) != 0 {

@@ -1379,6 +1379,7 @@ func TestParseVerbFormInNounPhrase(t *testing.T) {
 		{"what is the scale associated with C major?", "associated", "unknown link"},
 		{"why was my card declined", "declined", "verb reject"},
 		{"the customer paid the invoice", "paid", "verb pay"},
+		{"make the page embed the video", "embed", "verb attach"}, // a base form, whatever its ending
 		// A base form right after a determiner's noun ends the compound
 		// where the wordnet lists it as a noun.
 		{"get the musical scale of C", "scale", "noun scale"},
