@@ -655,9 +655,18 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if k := strings.LastIndexByte(t.Name, '.'); ti.action == "" && k > 0 {
 			// A qualified name (releases_api.ReleasesApi.delete_release,
 			// invoice.get): its last part is the method and says what it
-			// does; the parts before it name what it belongs to.
+			// does; the parts before it name what it belongs to. A
+			// method of several words is read by its own words, whatever
+			// the names around it do: its word that can only be a verb,
+			// else its first that can be one (get_scores, books_search;
+			// though basketball's names end in their verb,
+			// basketball.player_stats.get).
 			if tail := a.readNameWords(t.Name[k+1:]); len(tail) < len(words) && slices.Equal(words[len(words)-len(tail):], tail) {
-				ti.action, ti.actionWord = pickAction(a, a.contentWords(tail, common), lastFirst)
+				if tail = a.contentWords(tail, common); len(tail) > 1 {
+					ti.action, ti.actionWord = methodAction(a, tail)
+				} else {
+					ti.action, ti.actionWord = pickAction(a, tail, lastFirst)
+				}
 			}
 		}
 		if ti.action == "" {
@@ -1382,13 +1391,18 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 
 // versioned returns the words of a name after its namespace: the words
 // up to a version number that stands alone between them, when the words
-// after it have a verb and those before have none
-// (Services_1_FindProvider is find provider, of the namespace services,
-// version 1; get_top_10_orders is no namespace's).
+// after it have a verb and those before have none but a gerund that ends
+// them, which names an activity (Services_1_FindProvider is find
+// provider, of the namespace services, version 1; RideSharing_2_GetRide
+// is get ride, of ride sharing; get_top_10_orders is no namespace's).
 func (a *analyzer) versioned(words []string) []string {
 	for j := len(words) - 2; j > 0; j-- {
 		if isDigits(words[j]) {
-			if a.hasVerb(words[j+1:]) && !a.hasVerb(words[:j]) {
+			before := words[:j]
+			if strings.HasSuffix(before[j-1], "ing") {
+				before = before[:j-1]
+			}
+			if a.hasVerb(words[j+1:]) && !a.hasVerb(before) {
 				return words[j+1:]
 			}
 			break
@@ -1565,6 +1579,23 @@ func (a *analyzer) namespace(words []string) string {
 		return ""
 	}
 	return words[0]
+}
+
+// methodAction returns the action of a method's words and the word that
+// says it: the first word that can only be a verb, else the first that
+// can be one.
+func methodAction(a *analyzer, words []string) (string, string) {
+	for _, w := range words {
+		if c, ok := a.isVerb(w); ok && !a.isNoun(w) {
+			return c, w
+		}
+	}
+	for _, w := range words {
+		if c, ok := a.isVerb(w); ok {
+			return c, w
+		}
+	}
+	return "", ""
 }
 
 // pickAction chooses the action word of a name's words.

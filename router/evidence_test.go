@@ -798,6 +798,31 @@ func TestAdjectiveIsOptional(t *testing.T) {
 	}
 }
 
+// An adverb made of an adjective qualifies as the adjective does, in
+// either language: the wordnets list no adverbs.
+func TestAdverbIsOptional(t *testing.T) {
+	for _, tt := range []struct {
+		lang       tokenize.Language
+		turn, stem string
+	}{
+		{tokenize.English, "find shops silently", "silent"},
+		{tokenize.English, "find shops speedily", "speedili"},
+		{tokenize.Brazilian, "exclui permanentemente a loja", "permanent"},
+	} {
+		r := shop(t, Options{Language: tt.lang})
+		p := r.gram.Parse(tt.turn)
+		var room []string
+		f := r.features(&p.Clauses[0], &room)
+		found := false
+		for _, term := range f.optional {
+			found = found || strings.Contains(term, tt.stem)
+		}
+		if !found {
+			t.Errorf("%q: optional terms %v, want the adverb's %q", tt.turn, f.optional, tt.stem)
+		}
+	}
+}
+
 // TestIrregularFormsMatch checks that an irregular form no lexicon reads
 // reaches its lemma on both sides: in the turn ("spent" for a tool named
 // for spending) and in a tool's text ("dealt" for a turn that says deal).

@@ -143,11 +143,35 @@ func TestNameObjectSide(t *testing.T) {
 		{"Services_1_FindProvider", "search [provider] head provider"},
 		{"RentalCars_3_GetCarsAvailable", "get [car avail] head car"},
 		{"get_top_10_orders", "get [top 10 order] head order"},
+		// A gerund that ends them names an activity: they are still a
+		// namespace.
+		{"RideSharing_2_GetRide", "get [taxi] head taxi"},
+		{"Messaging_1_ShareLocation", "share [location] head location"},
 	}
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, "")
 		if got := nameReading(&r.tools[0]); got != tt.want {
 			t.Errorf("read(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestMethodAction checks that the method of a qualified name is read by
+// its own words, though its namespace's names put their verb last.
+func TestMethodAction(t *testing.T) {
+	cat := &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "basketball.player_stats.get"},
+		{Name: "basketball.team_stats.get"},
+		{Name: "basketball.game_stats.get"},
+		{Name: "basketball_scores.get_scores"},
+		{Name: "currency_conversion.get_rate"},
+		{Name: "google.books_search"},
+	}}
+	r := newClosed(t, cat, Options{})
+	want := []string{"get", "get", "get", "get", "get", "search"}
+	for i, w := range want {
+		if got := r.tools[i].action; got != w {
+			t.Errorf("%s acts by %q, want %q", cat.Tools[i].Name, got, w)
 		}
 	}
 }

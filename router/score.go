@@ -696,9 +696,35 @@ func (r *Router) literal(w *grammar.Word) (string, bool) {
 	return r.term(t[:2], t[2:]), true
 }
 
-// adjective reports whether a word can be an adjective or an adverb of
-// the turn's language, as the wordnet lists it (Lexicon.Adjective).
+// adjective reports whether a word can be an adjective of the turn's
+// language, as the wordnet lists it (Lexicon.Adjective), or an adverb
+// made of one ("permanently", "permanentemente"), which qualifies as its
+// adjective does; the wordnets list no adverbs.
 func (r *Router) adjective(norm string) bool {
 	lx := r.gram.Lexicon()
-	return lx.Adjective != nil && lx.Adjective(norm)
+	if lx.Adjective == nil {
+		return false
+	}
+	if lx.Adjective(norm) {
+		return true
+	}
+	endings := adverbEndings[:]
+	if r.lang == tokenize.Brazilian {
+		endings = adverbEndingsPT[:]
+	}
+	for _, e := range endings {
+		if base, ok := strings.CutSuffix(norm, e[0]); ok && len(base) > 2 && lx.Adjective(base+e[1]) {
+			return true
+		}
+	}
+	return false
 }
+
+// adverbEndings are the endings of an English adverb made of an
+// adjective, and what replaces each in the adjective: quickly, speedily,
+// basically, manually, probably, fully. adverbEndingsPT are Portuguese's,
+// made of the feminine (rapidamente: rápida; permanentemente).
+var (
+	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}}
+	adverbEndingsPT = [...][2]string{{"mente", ""}}
+)
