@@ -190,6 +190,21 @@ func (e *Engine) classify(ps []piece) {
 			// its verb, ends the noun compound where the wordnet lists
 			// it as a noun; it is no second verb.
 			pc.verb, pc.class = "", Noun
+		case canNoun && pc.bits&fOrdinal != 0 && e.ordinalBefore(ps[i+1:]) &&
+			!(prev != nil && (prev.kind == pValue || prev.bits&fNumber != 0)):
+			// "the second item", "the second one": an ordinal that can
+			// be a noun ("a second" of time) is the ordinal right before
+			// the noun it counts; it names no thing. After a number it
+			// is the noun, a unit ("a ten second timer").
+			pc.class = Function
+		case canNoun && !canVerb && e.progressive(ps, i):
+			// "I'm planning a trip", "we are travelling to Lisbon": after
+			// a subject and a form of "be", an -ing form is the verb of
+			// the progressive, though the lexicon names no action of it;
+			// it names no thing.
+			pc.class = Unknown
+			prev = pc
+			continue
 		case canVerb && !canNoun:
 			pc.class = Verb
 		case canNoun && !canVerb:
@@ -481,6 +496,53 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		}
 	}
 	return Verb
+}
+
+// progressive reports whether ps[i] is an -ing form of a verb right after
+// a pronoun and a form of "be", or the two written as one ("I'm
+// planning", "we are travelling"): the verb of the progressive. A
+// question word or a demonstrative before is no such subject ("what's
+// happening", "this is meeting notes").
+func (e *Engine) progressive(ps []piece, i int) bool {
+	pc := &ps[i]
+	if i == 0 || pc.kind != pWord || !e.ingOfVerb(pc.norm) {
+		return false
+	}
+	be := &ps[i-1]
+	if be.kind == pWord && be.bits&fPronoun != 0 {
+		if k := strings.LastIndexByte(be.norm, '\''); k > 0 && e.lx.Has("copula", be.norm[k:]) {
+			// The two written as one: the subject is the word before
+			// the apostrophe.
+			return e.bits[be.norm[:k]]&(fQuestion|fDeterminer) == 0
+		}
+	}
+	if i < 2 || !e.copulaAt(be) {
+		return false
+	}
+	subject := &ps[i-2]
+	return subject.kind == pWord && subject.bits&fPronoun != 0 && subject.bits&(fQuestion|fDeterminer) == 0
+}
+
+// ingOfVerb reports whether a word is the -ing form of a word of the
+// language's wordnet, by its regular spelling ("meeting": meet;
+// "planning": plan; "driving": drive).
+func (e *Engine) ingOfVerb(w string) bool {
+	b, ok := strings.CutSuffix(w, "ing")
+	if !ok || len(b) < 2 || e.lx.Word == nil {
+		return false
+	}
+	if e.lx.Word(b) || e.lx.Word(b+"e") {
+		return true
+	}
+	n := len(b)
+	return n > 2 && b[n-1] == b[n-2] && e.lx.Word(b[:n-1])
+}
+
+// ordinalBefore reports whether an ordinal stands before the noun it
+// counts: the next piece is a noun, or a number word ("one").
+func (e *Engine) ordinalBefore(rest []piece) bool {
+	nx := nextPiece(rest)
+	return nx != nil && nx.kind == pWord && (nx.bits == 0 && e.nounAt(nx) || nx.bits&fNumber != 0)
 }
 
 func nextPiece(rest []piece) *piece {

@@ -3,6 +3,7 @@ package en
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1170,7 +1171,7 @@ func TestParseQualities(t *testing.T) {
 		in, action, objects string
 	}{
 		{"how hot is the office", "", "temperature office"},
-		{"how warm is it in here?", "", "temperature here"},
+		{"how warm is it in here?", "", "temperature"},
 		{"how loud is the tv?", "", "volume tv"},
 		{"how far is the airport?", "", "distance airport"},
 		{"how big is the file f_123?", "", "size file"},
@@ -1344,14 +1345,65 @@ func TestParseAdjectiveAfterDeterminer(t *testing.T) {
 		{"add the new card", "function"},
 		{"new order for Bob", "verb create"},
 	} {
-		got := "no word new"
-		for _, w := range parse(t, tt.in).Clauses[0].Words {
-			if w.Norm == "new" {
-				got = strings.TrimSpace(w.Class.String() + " " + w.Concept)
-			}
-		}
-		if got != tt.want {
+		if got := wordReading(t, tt.in, "new"); got != tt.want {
 			t.Errorf("Parse(%q): new is %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// wordReading is how the first clause of a turn reads a word: its class
+// and its concept.
+func wordReading(t *testing.T, turn, norm string) string {
+	t.Helper()
+	got := "no word " + norm
+	for _, w := range parse(t, turn).Clauses[0].Words {
+		if w.Norm == norm {
+			got = strings.TrimSpace(w.Class.String() + " " + w.Concept)
+		}
+	}
+	return got
+}
+
+// TestParseOrdinalBeforeNoun checks that an ordinal that can be a noun
+// ("second") is the ordinal before the noun it counts, and the noun alone
+// or after a number.
+func TestParseOrdinalBeforeNoun(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"remove the second item from my list", "function"},
+		{"transfer it to my second one", "function"},
+		{"wait a second", "noun second"},
+		{"set a ten second timer", "noun second"},
+	} {
+		if got := wordReading(t, tt.in, "second"); got != tt.want {
+			t.Errorf("Parse(%q): second is %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestParseProgressive checks that an -ing form after a personal pronoun
+// and a form of "be" is the progressive's verb, no thing the clause
+// names, and that "here" and "there" name no thing either.
+func TestParseProgressive(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+	}{
+		{"I'm planning a trip to Paris", []string{"trip"}},
+		{"we are travelling to Lisbon", nil},
+		{"restart it, it's hanging on shutdown", nil},
+		// A question word or a demonstrative is no such subject.
+		{"what's happening this weekend", []string{"event"}},
+		{"show me the planning board", []string{"board", "planning"}},
+		{"book two rooms in a hotel there", []string{"room", "hotel"}},
+		{"the printer here is broken", []string{"printer"}},
+		{"put the unit down there", []string{"unit"}},
+	} {
+		var got []string
+		for _, c := range parse(t, tt.in).Clauses {
+			got = append(got, c.Objects...)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Parse(%q): objects %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }
