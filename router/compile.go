@@ -1399,7 +1399,7 @@ func (a *analyzer) versioned(words []string) []string {
 	for j := len(words) - 2; j > 0; j-- {
 		if isDigits(words[j]) {
 			before := words[:j]
-			if strings.HasSuffix(before[j-1], "ing") {
+			if stem, ok := strings.CutSuffix(before[j-1], "ing"); ok && len(stem) > 2 {
 				before = before[:j-1]
 			}
 			if a.hasVerb(words[j+1:]) && !a.hasVerb(before) {

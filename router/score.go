@@ -722,7 +722,7 @@ func (r *Router) adjective(norm string) bool {
 
 // adverbEndings are the endings of an English adverb made of an
 // adjective, and what replaces each in the adjective: quickly, speedily,
-// basically, manually, probably, fully. adverbEndingsPT are Portuguese's,
+// basically, manually, probably, shrilly. adverbEndingsPT are Portuguese's,
 // made of the feminine (rapidamente: rápida; permanentemente).
 var (
 	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}}
