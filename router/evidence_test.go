@@ -998,12 +998,15 @@ func TestEmailFitsListOfAddresses(t *testing.T) {
 // article before a singular head asks for any one of its kind, which a
 // tool that searches or lists many finds, while the same singular head
 // with a definite article, or before a tool that gets one, does not
-// agree with a plural name.
+// agree with a plural name. A plural head agrees with a tool that
+// searches, whatever number its name writes.
 func TestIndefiniteAgreesWithSearch(t *testing.T) {
 	r := newImported(t, "food.json", `{"tools": [
  {"name": "find_restaurants", "description": "Search restaurants by city and cuisine.", "annotations": {"readOnlyHint": true}},
  {"name": "archive_restaurants", "description": "Archive restaurants of the directory."},
- {"name": "get_menu", "description": "Get the menu of a restaurant.", "annotations": {"readOnlyHint": true}}
+ {"name": "get_menu", "description": "Get the menu of a restaurant.", "annotations": {"readOnlyHint": true}},
+ {"name": "hotel.find_nearby", "description": "Locate hotels near a place.", "annotations": {"readOnlyHint": true}},
+ {"name": "get_hotel", "description": "Get one hotel by its id.", "annotations": {"readOnlyHint": true}}
 ]}`)
 	cat, err := catalogue.Import("food.json", []byte(`{"tools": [
  {"name": "find_restaurants", "description": "Search restaurants by city and cuisine.", "annotations": {"readOnlyHint": true}}
@@ -1021,6 +1024,8 @@ func TestIndefiniteAgreesWithSearch(t *testing.T) {
 		{r, "find restaurants in Lisbon", "find_restaurants", 1},
 		{r, "find the restaurant in Lisbon", "find_restaurants", -1},
 		{r, "archive a restaurant", "archive_restaurants", -1},
+		{r, "find hotels in Lisbon", "hotel.find_nearby", 1},
+		{r, "show the hotels in Lisbon", "get_hotel", -1},
 		{pt, "procura um restaurante em Lisboa", "find_restaurants", 1},
 	} {
 		c := candidate(tt.r.Explain(tt.r.Select(tt.turn)), tt.tool)

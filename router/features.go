@@ -508,10 +508,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 	}
 	if ti.head >= 0 && len(f.objects) > 0 && f.objects[0] == ti.objects[ti.head] {
-		if f.plural == ti.plural || f.anyOne && ti.plural && (ti.action == "search" || ti.action == "list") || f.plural && ti.action == "list" {
-			// A list of many finds any one of them, and a list lists
-			// many whatever number its name writes (crm_note_list: "the
-			// notes").
+		if f.plural == ti.plural || f.anyOne && ti.plural && (ti.action == "search" || ti.action == "list") || f.plural && (ti.action == "list" || ti.action == "search") {
+			// A list of many finds any one of them, and a list or a
+			// search gives many whatever number its name writes
+			// (crm_note_list: "the notes"; restaurant.find_nearby:
+			// "find restaurants").
 			x[fAgreement] = 1
 		} else {
 			x[fAgreement] = -1
