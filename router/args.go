@@ -16,8 +16,8 @@ import (
 // parameter of the selected tool.
 //
 // The rules apply in a fixed order, each to the arguments the rules before
-// it left, and each parameter takes one value: noun; pattern; type and
-// format (money and its currency, email, date, time of day, number,
+// it left, and each parameter takes one value: noun; pattern; example;
+// type and format (money and its currency, email, date, time of day, number,
 // quoted text to a text parameter); identifier; enum; and last quoted text
 // to the first required string parameter left. Within a rule, required
 // parameters come before optional ones, then parameters in name order. A
@@ -37,6 +37,10 @@ const (
 	// BindPattern binds a value that matches a parameter's pattern:
 	// INV-0042137 binds a parameter whose pattern is ^INV-[0-9]{6,10}$.
 	BindPattern BindRule = "pattern"
+	// BindExample binds a value of digits and punctuation written as one
+	// of a parameter's examples is written (valueShape): 203.0.113.10
+	// binds a parameter whose example is 192.0.2.1.
+	BindExample BindRule = "example"
 	// BindMoney binds an amount of money to an amount parameter: a number
 	// parameter gets the amount (20), an integer parameter named in minor
 	// units (amount_minor, total_cents) the amount in minor units (2000).
@@ -203,6 +207,15 @@ func (b *binder) run() {
 		}
 		b.first(i, BindPattern, func(p *param) bool { return p.pattern != nil })
 	}
+	// 3. example
+	for i := range args {
+		if b.used[i] || args[i].Kind == "money" || args[i].Kind == "date" || args[i].Kind == "time" {
+			continue
+		}
+		if sh := valueShape(args[i].Text); sh != "" {
+			b.first(i, BindExample, func(p *param) bool { return slices.Contains(p.shapes, sh) })
+		}
+	}
 	// A value a parameter's enum lists ("a c3.2xlarge vm": instance_type).
 	for i := range args {
 		if b.used[i] || args[i].Kind == "money" || args[i].Kind == "date" || args[i].Kind == "time" {
@@ -210,7 +223,7 @@ func (b *binder) run() {
 		}
 		b.first(i, BindEnum, func(p *param) bool { return len(p.enum) > 0 })
 	}
-	// 3. type and format
+	// 4. type and format
 	for i := range args {
 		if b.used[i] {
 			continue
@@ -239,16 +252,16 @@ func (b *binder) run() {
 			b.first(i, BindQuoted, isText)
 		}
 	}
-	// 4. identifier
+	// 5. identifier
 	for i := range args {
 		if b.used[i] || (args[i].Kind != "identifier" && args[i].Kind != "number") {
 			continue
 		}
 		b.first(i, BindIdentifier, func(p *param) bool { return p.idLike && p.name != idempotencyParam(b.ti) })
 	}
-	// 5. enum
+	// 6. enum
 	b.enums()
-	// 6. quoted
+	// 7. quoted
 	for i := range args {
 		if b.used[i] || args[i].Kind != "quoted" {
 			continue

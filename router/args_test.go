@@ -64,6 +64,10 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "name": {"type": "string"}, "instance_type": {"type": "string", "enum": ["s1.small", "c3.2xlarge"]},
     "region": {"type": "string", "enum": ["us-east-1", "sa-east-1"]}}, "required": ["name", "instance_type"]}},
+ {"name": "create_dns_record", "description": "Create a DNS record.",
+  "inputSchema": {"type": "object", "properties": {
+    "name": {"type": "string", "example": "api"}, "value": {"type": "string", "examples": ["192.0.2.1"]},
+    "ttl": {"type": "integer"}}, "required": ["name", "value"]}},
  {"name": "search_articles", "description": "Search the help articles.",
   "inputSchema": {"type": "object", "properties": {
     "query": {"type": "string"}, "locale": {"type": "string", "enum": ["en", "fr", "de", "es", "ja"]},
@@ -170,6 +174,10 @@ func TestBindRules(t *testing.T) {
 		{r, "create_vm", `create a c3.2xlarge vm in sa-east-1 called "gpu-test"`,
 			"instance_type=c3.2xlarge/enum region=sa-east-1/enum name=gpu-test/quoted", ""},
 		{r, "create_vm", `create a c9.huge vm called "gpu-test"`, "name=gpu-test/quoted", "instance_type"},
+		// a value written as a parameter's example is written; one of
+		// another shape binds nowhere
+		{r, "create_dns_record", "create a record pointing to 203.0.113.10", "value=203.0.113.10/example", "name"},
+		{r, "create_dns_record", "create a record pointing to 198.51.100.0/24", "", "name, value"},
 		// quoted text to the first required string parameter left
 		{r, "set_nickname", `set it to "Bea"`, "nickname=Bea/quoted", ""},
 		// missing
@@ -453,6 +461,27 @@ func TestIsTime(t *testing.T) {
 	} {
 		if got := isTime(&tc.p); got != tc.want {
 			t.Errorf("isTime(%s %s %s) = %v, want %v", tc.p.name, tc.p.typ, tc.p.format, got, tc.want)
+		}
+	}
+}
+
+func TestValueShape(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"203.0.113.10", "9.9.9.9"},
+		{"10.0.0.0/16", "9.9.9.9/9"},
+		{"555-0100", "9-9"},
+		{"2026-05-01", "9-9-9"},
+		// a letter or a space: the letters say more than the shape
+		{"us-east-1", ""},
+		{"2001:db8::1", ""},
+		{"+1 555", ""},
+		// fewer than three runs
+		{"42", ""},
+		{"-1", ""},
+		{"", ""},
+	} {
+		if got := valueShape(tt.in); got != tt.want {
+			t.Errorf("valueShape(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

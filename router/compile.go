@@ -138,6 +138,7 @@ type param struct {
 	pattern    *regexp.Regexp
 	prefix     string   // the pattern's literal prefix, upper case (INV-)
 	examples   []string // ids its description and examples give
+	shapes     []string // the shapes of its examples that have one (valueShape)
 	enum       []string // its string values, lower case
 	enumText   []string // beside enum: each value's words, normalised and spaced, as a turn's words are
 	// enumWritten and enumWords are, beside enum, each value as the
@@ -1711,6 +1712,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 		for k := range params {
 			p := &params[k]
 			p.terms, p.examples, p.enum, p.enumText = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum), slices.Clip(p.enumText)
+			p.shapes = slices.Clip(p.shapes)
 			p.enumWritten, p.enumWords = slices.Clip(p.enumWritten), slices.Clip(p.enumWords)
 		}
 		params = slices.Clip(params)
@@ -1763,6 +1765,11 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 		for _, x := range append(ps.Examples, ps.Example) {
 			if str, ok := x.(string); ok {
 				p.examples = append(p.examples, str)
+			}
+		}
+		for _, x := range p.examples {
+			if sh := valueShape(x); sh != "" && !slices.Contains(p.shapes, sh) {
+				p.shapes = append(p.shapes, sh)
 			}
 		}
 		for _, e := range ps.Enum {

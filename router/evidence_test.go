@@ -349,6 +349,12 @@ const instances = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}, "instance_type": {"type": "string", "enum": ["s1.small", "c3.2xlarge"]}}, "required": ["name"]}}
 ]}`
 
+const dns = `{"tools": [
+ {"name": "create_dns_record", "description": "Creates a DNS record.",
+  "inputSchema": {"type": "object", "properties": {"name": {"type": "string", "example": "api"}, "value": {"type": "string", "example": "192.0.2.1"},
+   "ttl": {"type": "integer"}}, "required": ["name", "value"]}}
+]}`
+
 const repos = `{"tools": [
  {"name": "create_repository", "description": "Creates a repository.",
   "inputSchema": {"type": "object", "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,100}$"}, "description": {"type": "string"}}, "required": ["name"]}}
@@ -554,7 +560,8 @@ type featureRow struct {
 // two ("run" of workflow_run) names it, a thing no tool's name names
 // (whatever their texts and enums say) names a generic head, a list
 // agrees with many things whatever number its name writes, and an
-// object's concept names an enum's value ("a empresa": company).
+// object's concept names an enum's value ("a empresa": company), and a
+// value written as a parameter's example is written fills it.
 func TestFeatureRows(t *testing.T) {
 	cats := map[string]string{"timers.json": timers, "clock.json": clock, "devices.json": devices, "lists.json": lists,
 		"orders.json": orders, "todo.json": todo, "shopping.json": shopping, "pending.json": pending,
@@ -563,7 +570,7 @@ func TestFeatureRows(t *testing.T) {
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
 		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
 		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies,
-		"branches.json": branches, "tags.json": ticketTags, "skips.json": skips}
+		"branches.json": branches, "tags.json": ticketTags, "skips.json": skips, "dns.json": dns}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -632,6 +639,11 @@ func TestFeatureRows(t *testing.T) {
 		{"runs.json", tokenize.English, "cancel order 555002", "cancel_workflow_run", "missing_head", 1},
 		{"instances.json", tokenize.English, "launch a c3.2xlarge vm", "create_instance", "argument", 1},
 		{"instances.json", tokenize.Brazilian, "cria uma vm c3.2xlarge", "create_instance", "argument", 1},
+		// A value written as a parameter's example is written fills it;
+		// one of another shape does not.
+		{"dns.json", tokenize.English, "add a record pointing to 203.0.113.10", "create_dns_record", "argument", 1},
+		{"dns.json", tokenize.Brazilian, "cria um registro apontando pra 203.0.113.10", "create_dns_record", "argument", 1},
+		{"dns.json", tokenize.English, "add a record pointing to 198.51.100.0/24", "create_dns_record", "argument", 0},
 		{"todo.json", tokenize.Brazilian, "adiciona leite à lista de tarefas", "add_item", "object_in_text", 1},
 		// A compound the name spells ("shopping list") is held by a turn
 		// that names it in one word of another language.

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -557,7 +558,9 @@ func admits(p *param, a grammar.Arg) bool {
 // compound (time-off request 4471 -> request_id: a concept of several words
 // is named by its English lemmas, the head last), by pattern (a value of
 // any kind but an amount or a date, as the binder's pattern rule binds
-// it: "a repo called billing-service"), then by type
+// it: "a repo called billing-service"), by the shape of an example (a
+// value written as the parameter's example is, as the binder's example
+// rule binds it: 203.0.113.10 where the example is 192.0.2.1), then by type
 // and format (a date by a string parameter's name too, as dateKind reads
 // it: travel_date; quoted text by a parameter of text, isText). A parameter another argument fills already (taken, by
 // index, the first 64) takes no second one, as the binder binds each
@@ -597,6 +600,15 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		p := &params[i]
 		if free(i) && p.pattern != nil && a.Kind != "money" && a.Kind != "date" && p.pattern.MatchString(a.Text) {
 			return i
+		}
+	}
+	if sh := valueShape(a.Text); sh != "" && a.Kind != "money" && a.Kind != "date" && a.Kind != "time" {
+		// A value written as the parameter's example is written fills
+		// it: 203.0.113.10 a value whose example is 192.0.2.1.
+		for i := range params {
+			if free(i) && slices.Contains(params[i].shapes, sh) {
+				return i
+			}
 		}
 	}
 	for i := range params {
@@ -728,3 +740,36 @@ var (
 	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}}
 	adverbEndingsPT = [...][2]string{{"mente", ""}}
 )
+
+// valueShape is the shape of a value of digits and punctuation: each run
+// of digits a "9", every other character as written ("203.0.113.10":
+// 9.9.9.9; "+1 555-0100" has none), or "" for a value with a letter or a
+// space (whose letters say more than its shape: ord_123 is no cus_456), or
+// of fewer than three runs, whose shape says little (a number, "-1").
+func valueShape(v string) string {
+	var b []byte
+	runs := 0
+	last := byte(0)
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		var k byte
+		switch {
+		case c >= '0' && c <= '9':
+			k = '9'
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == ' ' || c >= 0x80:
+			return ""
+		default:
+			k = c
+		}
+		if k == last && k == '9' {
+			continue
+		}
+		b = append(b, k)
+		runs++
+		last = k
+	}
+	if runs < 3 {
+		return ""
+	}
+	return string(b)
+}
