@@ -602,11 +602,21 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 			return i
 		}
 	}
-	if sh := valueShape(a.Text); sh != "" && a.Kind != "money" && a.Kind != "date" && a.Kind != "time" {
+	if a.Kind != "money" && a.Kind != "date" && a.Kind != "time" {
 		// A value written as the parameter's example is written fills
-		// it: 203.0.113.10 a value whose example is 192.0.2.1.
+		// it: 203.0.113.10 a value whose example is 192.0.2.1. The
+		// value's shape is read only for a tool with such examples.
+		sh := ""
 		for i := range params {
-			if free(i) && slices.Contains(params[i].shapes, sh) {
+			if !free(i) || len(params[i].shapes) == 0 {
+				continue
+			}
+			if sh == "" {
+				if sh = valueShape(a.Text); sh == "" {
+					break
+				}
+			}
+			if slices.Contains(params[i].shapes, sh) {
 				return i
 			}
 		}
