@@ -718,7 +718,7 @@ func stemOf(lang tokenize.Language, w *grammar.Word) string {
 
 func nameHas(p *param, words []string) bool {
 	var buf [8]string
-	for _, w := range tokenize.AppendNameWords(buf[:0], p.name) {
+	for _, w := range p.nameWords(buf[:0]) {
 		for _, x := range words {
 			if w == x {
 				return true
@@ -730,11 +730,21 @@ func nameHas(p *param, words []string) bool {
 
 func lastNameWord(p *param) string {
 	var buf [8]string
-	ws := tokenize.AppendNameWords(buf[:0], p.name)
+	ws := p.nameWords(buf[:0])
 	if len(ws) == 0 {
 		return ""
 	}
 	return ws[len(ws)-1]
+}
+
+// nameWords returns the words of the parameter's name, as
+// tokenize.AppendNameWords reads them: those read with the schema, or for
+// a parameter made otherwise, appended to buf now.
+func (p *param) nameWords(buf []string) []string {
+	if p.words != nil {
+		return p.words
+	}
+	return tokenize.AppendNameWords(buf, p.name)
 }
 
 func isNumeric(p *param) bool { return p.typ == "number" || p.typ == "integer" }

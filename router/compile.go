@@ -129,6 +129,7 @@ var readingActions = map[string]bool{"get": true, "list": true, "search": true, 
 // param is one input parameter of a tool.
 type param struct {
 	name   string
+	words  []string // the words of its name (tokenize.AppendNameWords), read with the schema
 	terms  []string // object terms of its name words
 	typ    string
 	format string
@@ -1742,6 +1743,7 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 			continue
 		}
 		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name], desc: ps.Description}
+		p.words = slices.Clip(tokenize.AppendNameWords(make([]string, 0, 4), name))
 		if ps.Items != nil {
 			p.itemFormat = ps.Items.Format
 		}
