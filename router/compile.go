@@ -1587,14 +1587,29 @@ func (a *analyzer) namespace(words []string) string {
 // says it: the first word that can only be a verb, else the first that
 // can be one.
 func methodAction(a *analyzer, words []string) (string, string) {
-	for _, w := range words {
-		if c, ok := a.isVerb(w); ok && !a.isNoun(w) {
-			return c, w
+	return verbIn(a, words, false)
+}
+
+// verbIn returns the first word of words that can only be a verb, else
+// the first that can be one, with its action; the last first when
+// lastFirst is set.
+func verbIn(a *analyzer, words []string, lastFirst bool) (string, string) {
+	at := func(k int) string {
+		if lastFirst {
+			return words[len(words)-1-k]
+		}
+		return words[k]
+	}
+	for k := range words {
+		if w := at(k); !a.isNoun(w) {
+			if c, ok := a.isVerb(w); ok {
+				return c, w
+			}
 		}
 	}
-	for _, w := range words {
-		if c, ok := a.isVerb(w); ok {
-			return c, w
+	for k := range words {
+		if c, ok := a.isVerb(at(k)); ok {
+			return c, at(k)
 		}
 	}
 	return "", ""
@@ -1629,24 +1644,7 @@ func pickAction(a *analyzer, words []string, lastFirst bool) (string, string) {
 		}
 		return c, at
 	}
-	order := make([]int, len(words))
-	for i := range words {
-		order[i] = i
-		if lastFirst {
-			order[i] = len(words) - 1 - i
-		}
-	}
-	for _, i := range order {
-		if c, ok := a.isVerb(words[i]); ok && !a.isNoun(words[i]) {
-			return c, words[i]
-		}
-	}
-	for _, i := range order {
-		if c, ok := a.isVerb(words[i]); ok {
-			return c, words[i]
-		}
-	}
-	return "", ""
+	return verbIn(a, words, lastFirst)
 }
 
 // contentWords are the words of a name that are neither common to the

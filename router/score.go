@@ -758,27 +758,20 @@ var (
 // of fewer than three runs, whose shape says little (a number, "-1").
 func valueShape(v string) string {
 	var b []byte
-	runs := 0
-	last := byte(0)
 	for i := 0; i < len(v); i++ {
 		c := v[i]
-		var k byte
 		switch {
 		case c >= '0' && c <= '9':
-			k = '9'
+			if len(b) > 0 && b[len(b)-1] == '9' {
+				continue // one run
+			}
+			c = '9'
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == ' ' || c >= 0x80:
 			return ""
-		default:
-			k = c
 		}
-		if k == last && k == '9' {
-			continue
-		}
-		b = append(b, k)
-		runs++
-		last = k
+		b = append(b, c)
 	}
-	if runs < 3 {
+	if len(b) < 3 {
 		return ""
 	}
 	return string(b)
