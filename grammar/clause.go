@@ -26,7 +26,9 @@ const frameClasses = fPoliteness | fRequest | fNegation | fConjunction | fSubjec
 //   - a word between a determiner and what follows, or directly before a
 //     value ("order 42", "invoice INV-0042137"), is a noun;
 //   - a word after "to", a subject, a modal or a request frame, or at the
-//     start of a clause, is a verb when it can be one;
+//     start of a clause, is a verb when it can be one; but an infinitive
+//     after an indefinite noun phrase a verb of finding or showing takes
+//     ("find a hotel to book") only says what the thing is for;
 //   - a word after the clause's verb is its object: a noun;
 //   - otherwise the first word that can be a verb is the verb.
 //
@@ -36,13 +38,14 @@ const frameClasses = fPoliteness | fRequest | fNegation | fConjunction | fSubjec
 func (e *Engine) classify(ps []piece) {
 	titled := titleCased(ps)
 	hasVerb := false
+	verb := ""      // the concept of the clause's verb, once it has one
 	var prev *piece // the previous word piece of the clause
 	for i := range ps {
 		pc := &ps[i]
 		switch pc.kind {
 		case pPunct:
 			if pc.punct != ',' && pc.punct != ':' {
-				hasVerb = false
+				hasVerb, verb = false, ""
 			}
 			prev = nil // "no, cancel it": a mark parts a word from the one before
 			continue
@@ -128,6 +131,18 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Unknown
 			prev = pc
 			continue
+		case canVerb && (verb == searchConcept || verb == getConcept) && e.infinitivalRelative(ps, i):
+			// "find a hotel to book", "looking for something to watch":
+			// an infinitive after an indefinite noun phrase, in a clause
+			// whose verb finds or shows it, says what the thing is for (a
+			// verb that puts a thing somewhere takes "to" for where: "add
+			// an item to list"). It is read,
+			// but names no thing (no book, no watch), no action of the
+			// clause and no value (its action, as a qualifier's, only
+			// says the turn is read).
+			pc.class = Function
+			pc.qualifier = pc.verb
+			pc.verb, pc.isNoun = "", false
 		case canVerb && relativeAfterNoun(ps, i):
 			// "tickets that mention the app", "restaurantes que servem
 			// pizza": the verb of a relative clause after its noun
@@ -215,11 +230,14 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Function
 		}
 		if pc.class == Verb {
+			if !hasVerb {
+				verb = pc.verb
+			}
 			hasVerb = true
 		}
 		if pc.class == Function && pc.bits&fConjunction != 0 {
 			// "and" may start a new clause: the next verb may be its verb.
-			hasVerb = false
+			hasVerb, verb = false, ""
 		}
 		prev = pc
 	}
@@ -358,6 +376,46 @@ func relativeAfterNoun(ps []piece, i int) bool {
 	}
 	n := before(ps, k)
 	return n >= 0 && ps[n].kind == pWord && ps[n].class == Noun
+}
+
+// infinitivalRelative reports whether ps[i] is a base form right after
+// the language's infinitive marker ("to"), which itself follows an
+// indefinite noun phrase: an indefinite pronoun ("something to watch") or
+// a noun its indefinite article or indefinite determiner opens, with at
+// most two words between them ("a place to stay", "a cheap hotel to
+// book"). A definite or bare noun before "to" is where a thing goes
+// ("move the file to trash", "add eggs to list"), and so is a pronoun
+// ("move it to trash").
+func (e *Engine) infinitivalRelative(ps []piece, i int) bool {
+	if !ps[i].f.has(fmBase) {
+		return false
+	}
+	k := before(ps, i)
+	if k < 0 || ps[k].kind != pWord || ps[k].class != Function || !e.lx.Has("infinitive_marker", ps[k].norm) {
+		return false
+	}
+	n := before(ps, k)
+	if n < 0 || ps[n].kind != pWord {
+		return false
+	}
+	if ps[n].class == Function {
+		// "something", "anything": an indefinite pronoun, no determiner
+		// of a noun after it.
+		return e.lx.Has("indefinite", ps[n].norm) && ps[n].bits&fDeterminer == 0
+	}
+	if ps[n].class != Noun {
+		return false
+	}
+	for j, words := before(ps, n), 0; j >= 0 && words < 3; j, words = before(ps, j), words+1 {
+		pc := &ps[j]
+		if pc.kind != pWord {
+			return false
+		}
+		if pc.class == Function && pc.bits&fDeterminer != 0 {
+			return e.lx.Has("indefinite_article", pc.norm) || e.lx.Has("indefinite", pc.norm)
+		}
+	}
+	return false
 }
 
 // verbNext reports whether the next word of rest can be a verb.
@@ -1465,6 +1523,10 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 
 // getConcept is the action concept of seeing a thing.
 const getConcept = "get"
+
+// searchConcept is the concept of the verbs of finding ("find", "look
+// for", "procurar").
+const searchConcept = "search"
 
 // setConcept is the action concept of putting a thing in a state.
 const setConcept = "set"

@@ -1499,6 +1499,27 @@ func TestParseVerbOrNoun(t *testing.T) {
 	}
 }
 
+// TestParseInfinitivalRelative reads an infinitive after an indefinite
+// noun phrase that a verb of finding or showing takes as saying what the
+// thing is for: no thing of its own and no second action. After a definite
+// or bare noun, or a verb that puts the thing somewhere, "to" says where.
+func TestParseInfinitivalRelative(t *testing.T) {
+	for _, tt := range []struct{ in, action, objects string }{
+		{"find a hotel to book", "search", "hotel"},
+		{"find me a cheap movie to watch tonight", "search", "movie"},
+		{"I'm looking for something to watch", "search", ""},
+		{"show me a house to rent", "get", "house"},
+		{"book a hotel", "book", "hotel"},
+		{"add an item to list", "create", "item list"},
+		{"move the budget file to trash", "trash", "budget file"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects {
+			t.Errorf("Parse(%q) = action %q, objects %q; want %q, %q", tt.in, c.Action, got, tt.action, tt.objects)
+		}
+	}
+}
+
 // TestParseBreakAfterDeterminer reads a word that may start a clause
 // ("next") as a qualifier of the noun after a determiner: "skip to the
 // next episode" is one clause; "pause it, next play the news" two.
