@@ -136,10 +136,10 @@ func (e *Engine) classify(ps []piece) {
 			// an infinitive after an indefinite noun phrase, in a clause
 			// whose verb finds or shows it, says what the thing is for (a
 			// verb that puts a thing somewhere takes "to" for where: "add
-			// an item to list"). It is read,
-			// but names no thing (no book, no watch), no action of the
-			// clause and no value (its action, as a qualifier's, only
-			// says the turn is read).
+			// an item to list"). It is read, but names no thing (no
+			// book, no watch), no action of the clause and no value; its
+			// action, kept as a qualifier's is, only counts the word as
+			// read in the language.
 			pc.class = Function
 			pc.qualifier = pc.verb
 			pc.verb, pc.isNoun = "", false
