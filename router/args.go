@@ -209,7 +209,7 @@ func (b *binder) run() {
 	}
 	// 3. example
 	for i := range args {
-		if b.used[i] || args[i].Kind == "money" || args[i].Kind == "date" || args[i].Kind == "time" {
+		if b.used[i] || typedKind(args[i].Kind) {
 			continue
 		}
 		if sh := valueShape(args[i].Text); sh != "" {
@@ -218,7 +218,7 @@ func (b *binder) run() {
 	}
 	// A value a parameter's enum lists ("a c3.2xlarge vm": instance_type).
 	for i := range args {
-		if b.used[i] || args[i].Kind == "money" || args[i].Kind == "date" || args[i].Kind == "time" {
+		if b.used[i] || typedKind(args[i].Kind) {
 			continue
 		}
 		b.first(i, BindEnum, func(p *param) bool { return len(p.enum) > 0 })

@@ -602,7 +602,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 			return i
 		}
 	}
-	if a.Kind != "money" && a.Kind != "date" && a.Kind != "time" {
+	if !typedKind(a.Kind) {
 		// A value written as the parameter's example is written fills
 		// it: 203.0.113.10 a value whose example is 192.0.2.1. The
 		// value's shape is read only for a tool with such examples.
@@ -750,6 +750,13 @@ var (
 	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}}
 	adverbEndingsPT = [...][2]string{{"mente", ""}}
 )
+
+// typedKind reports whether an argument of a kind is an amount, a date
+// or a time, which fills a parameter by its type, never by the shape of
+// its value or by an enum.
+func typedKind(kind string) bool {
+	return kind == "money" || kind == "date" || kind == "time"
+}
 
 // valueShape is the shape of a value of digits and punctuation: each run
 // of digits a "9", every other character as written ("203.0.113.10":

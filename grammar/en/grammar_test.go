@@ -1167,9 +1167,7 @@ func TestParseWordNetNouns(t *testing.T) {
 // adjective and "be" ask for the attribute the adjective gives a value
 // of, the thing's head object; the adjective is no verb and no noun.
 func TestParseQualities(t *testing.T) {
-	for _, tt := range []struct {
-		in, action, objects string
-	}{
+	checkActionObjects(t, []actionObjects{
 		{"how hot is the office", "", "temperature office"},
 		{"how warm is it in here?", "", "temperature"},
 		{"how loud is the tv?", "", "volume tv"},
@@ -1178,10 +1176,21 @@ func TestParseQualities(t *testing.T) {
 		// Not a quality: no adjective, or no "be" after it.
 		{"how is the weather", "", "weather"},
 		{"how do I cancel my order", "cancel", "order"},
-	} {
+	})
+}
+
+// actionObjects is a turn and what its first clause reads: its action
+// and its objects, joined by spaces.
+type actionObjects struct{ in, action, objects string }
+
+// checkActionObjects parses each turn and checks its first clause's
+// action and objects.
+func checkActionObjects(t *testing.T, rows []actionObjects) {
+	t.Helper()
+	for _, tt := range rows {
 		c := parse(t, tt.in).Clauses[0]
 		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects {
-			t.Errorf("Parse(%q) = %q %q, want %q %q", tt.in, c.Action, got, tt.action, tt.objects)
+			t.Errorf("Parse(%q) = action %q, objects %q; want %q, %q", tt.in, c.Action, got, tt.action, tt.objects)
 		}
 	}
 }
@@ -1485,18 +1494,13 @@ func TestParseFollows(t *testing.T) {
 // ("Resumes a media player"); before anything else it is the noun
 // ("orders for customer 5").
 func TestParseVerbOrNoun(t *testing.T) {
-	for _, tt := range []struct{ in, action, objects string }{
+	checkActionObjects(t, []actionObjects{
 		{"I'd like to purchase 2 tickets", "buy", "ticket"},
 		{"I would like to book a table", "book", "table"},
 		{"I need invoice 42", "", "invoice"},
 		{"Resumes a media player.", "resume", "media player"},
 		{"orders for customer 5", "", "order customer"},
-	} {
-		c := parse(t, tt.in).Clauses[0]
-		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects {
-			t.Errorf("Parse(%q) = action %q, objects %q; want %q, %q", tt.in, c.Action, got, tt.action, tt.objects)
-		}
-	}
+	})
 }
 
 // TestParseInfinitivalRelative reads an infinitive after an indefinite
@@ -1504,7 +1508,7 @@ func TestParseVerbOrNoun(t *testing.T) {
 // thing is for: no thing of its own and no second action. After a definite
 // or bare noun, or a verb that puts the thing somewhere, "to" says where.
 func TestParseInfinitivalRelative(t *testing.T) {
-	for _, tt := range []struct{ in, action, objects string }{
+	checkActionObjects(t, []actionObjects{
 		{"find a hotel to book", "search", "hotel"},
 		{"find me a cheap movie to watch tonight", "search", "movie"},
 		{"I'm looking for something to watch", "search", ""},
@@ -1512,12 +1516,7 @@ func TestParseInfinitivalRelative(t *testing.T) {
 		{"book a hotel", "book", "hotel"},
 		{"add an item to list", "create", "item list"},
 		{"move the budget file to trash", "trash", "budget file"},
-	} {
-		c := parse(t, tt.in).Clauses[0]
-		if got := strings.Join(c.Objects, " "); c.Action != tt.action || got != tt.objects {
-			t.Errorf("Parse(%q) = action %q, objects %q; want %q, %q", tt.in, c.Action, got, tt.action, tt.objects)
-		}
-	}
+	})
 }
 
 // TestParseBreakAfterDeterminer reads a word that may start a clause
