@@ -113,7 +113,7 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 		}
-		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fDeterminer != 0 &&
+		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && (prev.bits&fDeterminer != 0 || prev.endsDet) &&
 			!(e.copulaAt(prev) && nounBefore(ps, i))
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0),
@@ -502,7 +502,9 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		// "don't pay invoice 42": a negated modal or do is followed by
 		// the verb it negates.
 		return Verb
-	case prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&(fDeterminer) != 0:
+	case prev != nil && prev.kind == pWord && prev.class == Function && (prev.bits&fDeterminer != 0 || prev.endsDet):
+		// "the bill", "is my bill due": after a determiner, or a phrase
+		// that ends in one, a word is the noun it determines.
 		return Noun
 	case prev != nil && prev.kind == pWord && prev.bits&fRequest != 0 && strings.HasSuffix(prev.norm, " to") && pc.f.has(fmBase):
 		// "I'd like to purchase 2 tickets", "I want to order a pizza":

@@ -320,6 +320,7 @@ type piece struct {
 	wordnet    bool   // a noun read from the language's wordnet, which the lexicon does not list
 	qualifier  string // the action of a participle that qualifies a noun ("pedidos arquivados"), read as no verb
 	modifier   bool   // a verb form inside a noun phrase, read as no verb ("the closed tickets")
+	endsDet    bool   // a phrase whose last word is a determiner ("is my"): what follows it is a noun
 	punct      byte
 }
 
@@ -1382,7 +1383,8 @@ func (e *Engine) phrases(turn string, in []piece) []piece {
 			}
 			last := in[i+n-1]
 			text := turn[in[i].start:in[i+n-1].end]
-			ph := piece{kind: pWord, text: text, norm: e.forms.key(f), f: f, start: pc.start, end: last.end, bits: bits}
+			ph := piece{kind: pWord, text: text, norm: e.forms.key(f), f: f, start: pc.start, end: last.end, bits: bits,
+				endsDet: last.f.classes()&(fDeterminer|fPreposition|fConjunction|fRelative) == fDeterminer}
 			if isVerb {
 				ph.verb = e.forms.verb(f)
 			}

@@ -307,6 +307,12 @@ func lexWord(l *lexer) state {
 			hasDigit = hasDigit || isDigit(r)
 		case r == '_':
 			hasUnder = true
+		case r == '&':
+			// "AT&T", "R&D", "Q&A": an ampersand between letters joins
+			// one name.
+			if next, _ := l.runeAt(l.pos + w); !isLetter(next) {
+				goto done
+			}
 		case r == '-' || r == '.' || r == '\'' || r == '\u2019' || r == '@' || r == '+' || r == '/' || r == '#' && hasSlash:
 			next, _ := l.runeAt(l.pos + w)
 			if !isAlnum(next) && next != '_' {

@@ -100,6 +100,8 @@ func TestTokenize(t *testing.T) {
 		{Brazilian, "total 1.200.500", "word:total number:1200500"},
 		{Brazilian, "não cobre o cartão", "word:nao word:cobre word:o word:cartao"},
 		{Brazilian, "mostre-me", "word:mostre-me"},
+		{English, "my AT&T bill", "word:my word:at&t word:bill"},
+		{English, "R&D&", "word:r&d"},
 	}
 	for _, tt := range tests {
 		tk, err := New(tt.lang)

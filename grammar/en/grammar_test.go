@@ -1519,6 +1519,20 @@ func TestParseInfinitivalRelative(t *testing.T) {
 	})
 }
 
+// TestParseNounAfterPhraseDeterminer reads the word after a phrase that
+// ends in a determiner ("is my", "does my") as the noun the determiner
+// determines, as after the determiner alone: "is my bill paid" asks about
+// a bill, it bills nothing. A phrase that ends in a word that is also a
+// conjunction ("make sure that") leaves the next word to the clause.
+func TestParseNounAfterPhraseDeterminer(t *testing.T) {
+	checkActionObjects(t, []actionObjects{
+		{"is my bill paid", "get", "invoice status"},
+		{"when is my bill due", "", "invoice due"},
+		{"is the bill paid", "get", "invoice status"},
+		{"make sure that you book a table", "book", "table"},
+	})
+}
+
 // TestParseBreakAfterDeterminer reads a word that may start a clause
 // ("next") as a qualifier of the noun after a determiner: "skip to the
 // next episode" is one clause; "pause it, next play the news" two.
