@@ -750,6 +750,11 @@ func TestFeatureRows(t *testing.T) {
 		// the thing finds it there.
 		{"meetings.json", tokenize.English, "which meetings do I have?", "cancel_event", "object_in_text", 1},
 		{"meetings.json", tokenize.Brazilian, "quais reuniões eu tenho?", "cancel_event", "object_in_text", 1},
+		// To ask for a new thing, with no verb, is to ask that it be
+		// made; the new one, named, is one that exists.
+		{"instances.json", tokenize.English, "I need a new virtual machine called web-3", "create_instance", "action_implied", 1},
+		{"instances.json", tokenize.Brazilian, "preciso de uma nova máquina virtual chamada web-3", "create_instance", "action_implied", 1},
+		{"instances.json", tokenize.English, "I need the new virtual machine", "create_instance", "action_implied", 0},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

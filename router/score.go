@@ -238,6 +238,12 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			f.optional = appendUnique(f.optional, t)
 		}
 	}
+	if f.action == "" && c.Act != grammar.Question && head >= 0 && r.asksNew(c.Words, head) {
+		// "I need a new ticket for the billing team", "preciso de um
+		// novo pedido": to ask for a new thing is to ask that it be
+		// made.
+		f.action, f.actionImplied = "create", true
+	}
 	if verbAt >= 0 && r.classes.lightVerb[c.Words[verbAt].Norm] || f.action == "" {
 		// "give this repo a star", "make a refund": a light verb's object
 		// names the action; so does a noun in a turn with no verb ("a
@@ -409,6 +415,7 @@ type turnClasses struct {
 	quantifier, indefinite, privative, pronoun  map[string]bool
 	indefiniteArticle, lightVerb, demonstrative map[string]bool
 	anaphoric, preposition, determiner          map[string]bool
+	novelty                                     map[string]bool
 }
 
 // classesOf reads the classes of lx that features asks of.
@@ -417,7 +424,25 @@ func classesOf(lx *grammar.Lexicon) turnClasses {
 		privative: lx.Function["privative"], pronoun: lx.Function["pronoun"],
 		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"],
 		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"],
-		preposition: lx.Function["preposition"], determiner: lx.Function["determiner"]}
+		preposition: lx.Function["preposition"], determiner: lx.Function["determiner"],
+		novelty: lx.Function["novelty"]}
+}
+
+// asksNew reports whether the words before the head noun ws[head] ask
+// for a new one: an indefinite article, then a word of novelty that is no
+// article ("a new ticket", "um novo pedido"), with only function words
+// between.
+func (r *Router) asksNew(ws []grammar.Word, head int) bool {
+	fresh := false
+	for k := head - 1; k >= 0 && ws[k].Class == grammar.Function; k-- {
+		switch n := ws[k].Norm; {
+		case r.classes.indefiniteArticle[n]:
+			return fresh
+		case r.classes.novelty[n]:
+			fresh = true
+		}
+	}
+	return false
 }
 
 // inClass reports whether a function word, or a word of a function

@@ -1533,6 +1533,16 @@ func TestParseNounAfterPhraseDeterminer(t *testing.T) {
 	})
 }
 
+// TestParseNounPhrases reads a noun the lexicon writes in several words
+// as one thing, wherever the turn puts it: "money back" is what a refund
+// gives back.
+func TestParseNounPhrases(t *testing.T) {
+	checkActionObjects(t, []actionObjects{
+		{"I want my money back for invoice 42", "", "refund invoice"},
+		{"can I get my money back?", "", "refund"},
+	})
+}
+
 // TestParseBreakAfterDeterminer reads a word that may start a clause
 // ("next") as a qualifier of the noun after a determiner: "skip to the
 // next episode" is one clause; "pause it, next play the news" two.

@@ -72,6 +72,8 @@ func TestParse(t *testing.T) {
 		{"cria um grupo novo chamado Parceiros", "imperative create group quoted=Parceiros"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
 		{"abre um chamado no suporte", "imperative create ticket"},
+		// "Dinheiro de volta" is what a refund gives back.
+		{"quero meu dinheiro de volta da fatura INV-0042140", "request - refund identifier=INV-0042140@invoice"},
 		// An id right after "do" names the owner of the thing before it,
 		// not one of it; an id right after its noun names the noun's.
 		{"mostra os contracheques do E10442", "imperative get paycheck identifier=E10442"},
@@ -496,8 +498,9 @@ func TestParseReported(t *testing.T) {
 }
 
 // TestParseModalAfterComma cuts a clause at a comma before a modal and its
-// verb, as before a verb: the request after a report of what happened is
-// a clause of its own.
+// verb, or a frame that asks whether it can be done ("dá pra"), as before
+// a verb: the request after a report of what happened is a clause of its
+// own.
 func TestParseModalAfterComma(t *testing.T) {
 	g := testGrammar(t)
 	for _, tt := range []struct {
@@ -507,6 +510,7 @@ func TestParseModalAfterComma(t *testing.T) {
 		{"o ticket 3307 foi fechado cedo demais, pode reabrir?", "close reopen"},
 		{"o pedido foi enviado pro endereço errado, pode cancelar?", "send cancel"},
 		{"a fatura foi cancelada sem querer, podemos reativar?", "cancel turn_on"},
+		{"o ticket 3307 foi fechado cedo demais, dá pra reabrir?", "close reopen"},
 	} {
 		var got []string
 		for _, c := range g.Parse(tt.in).Clauses {
