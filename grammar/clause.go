@@ -113,8 +113,7 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 		}
-		afterDet := prev != nil && prev.kind == pWord && prev.class == Function && (prev.bits&fDeterminer != 0 || prev.endsDet) &&
-			!(e.copulaAt(prev) && nounBefore(ps, i))
+		afterDet := determinesNext(prev) && !(e.copulaAt(prev) && nounBefore(ps, i))
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0),
 			pc.bits&fPreposition != 0 && questionNext(ps[i+1:]):
@@ -494,6 +493,13 @@ func atClauseStart(prev *piece) bool {
 	return prev == nil || prev.kind == pWord && prev.class == Function && prev.bits&frameClasses != 0 && prev.bits&fDeterminer == 0
 }
 
+// determinesNext reports whether pc, the word before another, is read as
+// a determiner of what follows: a determiner, or a phrase of function
+// words that ends in one ("is my").
+func determinesNext(pc *piece) bool {
+	return pc != nil && pc.kind == pWord && pc.class == Function && (pc.bits&fDeterminer != 0 || pc.endsDet)
+}
+
 // verbOrNoun decides a word that can be either.
 func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 	next := nextPiece(rest)
@@ -502,7 +508,7 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 		// "don't pay invoice 42": a negated modal or do is followed by
 		// the verb it negates.
 		return Verb
-	case prev != nil && prev.kind == pWord && prev.class == Function && (prev.bits&fDeterminer != 0 || prev.endsDet):
+	case determinesNext(prev):
 		// "the bill", "is my bill due": after a determiner, or a phrase
 		// that ends in one, a word is the noun it determines.
 		return Noun
