@@ -142,7 +142,7 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Function
 			pc.qualifier = pc.verb
 			pc.verb, pc.isNoun = "", false
-		case canVerb && relativeAfterNoun(ps, i):
+		case canVerb && relativeAfterNoun(ps, i) && !relativeDisagrees(ps, i):
 			// "tickets that mention the app", "restaurantes que servem
 			// pizza": the verb of a relative clause after its noun
 			// qualifies the noun by the action it names; it is no verb
@@ -366,15 +366,43 @@ func (e *Engine) compoundHead(ps []piece, i int, hasVerb bool) bool {
 }
 
 // relativeAfterNoun reports whether the word right before ps[i] is a
-// relative pronoun ("that", "which", "que") and the word before that a
-// noun: ps[i] then starts a relative clause.
+// relative pronoun ("that", "which", "que") and what stands before that
+// ends a noun phrase: a noun, a value ("a track from 2018 that fits"), or
+// a name written inside the sentence ("a restaurant in San Francisco that
+// serves pizza"). ps[i] then starts a relative clause.
 func relativeAfterNoun(ps []piece, i int) bool {
+	return antecedent(ps, i) >= 0
+}
+
+// antecedent is the index of the word that ends the noun phrase a
+// relative pronoun right before ps[i] follows (relativeAfterNoun), or -1.
+func antecedent(ps []piece, i int) int {
 	k := before(ps, i)
 	if k < 0 || ps[k].kind != pWord || ps[k].class != Function || ps[k].bits&fRelative == 0 {
-		return false
+		return -1
 	}
 	n := before(ps, k)
-	return n >= 0 && ps[n].kind == pWord && ps[n].class == Noun
+	if n < 0 {
+		return -1
+	}
+	if p := &ps[n]; p.kind == pValue || p.kind == pWord && (p.class == Noun || p.class == Unknown && p.start > 0 && IsName(p.text)) {
+		return n
+	}
+	return -1
+}
+
+// relativeDisagrees reports whether ps[i], right after a relative pronoun
+// and its noun phrase, is a base form that a singular noun before the
+// pronoun cannot take as its verb: "process that refund" is a refund
+// that the word "that" determines, as "a restaurant that serves pizza"
+// has its verb agree with its noun. A name or a value is singular.
+func relativeDisagrees(ps []piece, i int) bool {
+	n := antecedent(ps, i)
+	if n < 0 || !ps[i].isNoun || !ps[i].f.has(fmBase) {
+		return false
+	}
+	a := &ps[n]
+	return a.kind == pValue || a.class == Unknown || !a.noun.Plural
 }
 
 // infinitivalRelative reports whether ps[i] is a base form right after
@@ -689,6 +717,15 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			// So is one followed by a date or a time ("put 'Dentist' in
 			// my calendar on 2026-05-01", "on Friday"); an adverb of
 			// time is no such phrase ("turn the heater on tomorrow").
+			continue
+		}
+		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && r.bits&fPreposition != 0 && r.bits&fSeparative == 0 && nx.kind == pValue && (nx.arg.Kind == "identifier" || nx.arg.Kind == "email") {
+			// And so is a preposition followed by an id or an address,
+			// which a particle never takes ("check CI for PR 301 in
+			// acme/cli" checks, in a repository). A number may be how
+			// far a particle goes ("turn the volume up 10"), and quoted
+			// text what a verb's particle asks for ("search my mail for
+			// 'offer letter'").
 			continue
 		}
 		if k == 0 {

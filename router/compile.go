@@ -116,7 +116,7 @@ type toolInfo struct {
 	required  int
 	takes     [numValueKinds]bool
 	textLen   float64 // terms in the text field, for BM25
-	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once
+	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once, in order
 }
 
 // readingActions are the action concepts that only read: they change

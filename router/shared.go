@@ -57,12 +57,6 @@ type shared struct {
 	// number id.
 	in  []uint32
 	gen uint32
-	// text[id] is textGen when the text of the tool textOf holds the
-	// router's term number id (toolInfo.textTerms): read for a candidate
-	// when first needed (inText).
-	text    []uint32
-	textGen uint32
-	textOf  *toolInfo
 	// actions are by toolInfo.actionID: how the clause's action relates
 	// to each, read when first needed (when its gen is gen); or, when
 	// the clause's action is one of the tools' too, actionRow is how it
@@ -165,7 +159,6 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	m.kindsRead = false
 	if n := r.terms.len(); len(m.in) < n {
 		m.in = make([]uint32, n)
-		m.text, m.textOf = make([]uint32, n), nil
 	}
 	if len(m.actions) < r.actions {
 		m.actions = make([]actionOf, r.actions)
@@ -575,17 +568,8 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 	if id < 0 {
 		return false
 	}
-	if m.textOf != ti {
-		if m.textGen++; m.textGen == 0 {
-			clear(m.text)
-			m.textGen = 1
-		}
-		for _, t := range ti.textTerms {
-			m.text[t] = m.textGen
-		}
-		m.textOf = ti
-	}
-	return m.text[id] == m.textGen
+	_, ok := slices.BinarySearch(ti.textTerms, id)
+	return ok
 }
 
 // freeWords counts a clause's free words: the words no lexicon reads,

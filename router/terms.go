@@ -175,6 +175,7 @@ func (r *Router) buildPostings(terms *termTable, texts [][]int32, df []int32, id
 			postings[id] = append(postings[id], posting{tool: int32(i), field: fieldText, weight: float32(w)})
 		}
 		ti.textTerms = textIDs[start:len(textIDs):len(textIDs)]
+		slices.Sort(ti.textTerms) // in order, for inText's binary search
 	}
 	out := make(map[string][]posting, held)
 	for id, ps := range postings {

@@ -738,6 +738,10 @@ var phrasalRows = []verbRow{
 	{"put eggs on my list", "create", "egg"},
 	// So is one before a date or a time; an adverb of time is none.
 	{"put the dentist in my calendar on Friday", "create", "dentist"},
+	// And a preposition before an id or an address, which a particle
+	// never takes; a particle of separation keeps its verb.
+	{"check the build for PR 301 in acme/cli", "get", "build"},
+	{"take the label off acme/api#88", "delete", "label"},
 	{"turn the heater on tomorrow", "turn_on", "heater"},
 	// A particle of separation keeps its verb before a noun phrase: the
 	// phrase is what is parted from.
@@ -1530,6 +1534,21 @@ func TestParseNounAfterPhraseDeterminer(t *testing.T) {
 		{"when is my bill due", "", "invoice due"},
 		{"is the bill paid", "get", "invoice status"},
 		{"make sure that you book a table", "book", "table"},
+	})
+}
+
+// TestParseRelativeAfterNounPhrase reads a relative pronoun after any end
+// of a noun phrase (a noun, a name written inside the sentence, a value)
+// as opening a clause about it: its verb names no thing the turn asks for.
+// A base form after a singular noun's "that" cannot be that clause's verb,
+// which would agree with the noun: "that" determines it.
+func TestParseRelativeAfterNounPhrase(t *testing.T) {
+	checkActionObjects(t, []actionObjects{
+		{"find a restaurant that serves pizza", "search", "restaurant pizza"},
+		{"find a restaurant in San Francisco that serves pizza", "search", "restaurant pizza"},
+		{"find a track from 2018 that fits this vibe", "search", "song vibe"},
+		{"find restaurants that serve pizza", "search", "restaurant pizza"},
+		{"process that refund", "", "process refund"},
 	})
 }
 
