@@ -243,7 +243,8 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 // for the candidates alone, by detail, from the same postings in the same
 // order, so each value is the very sum a full pass would make.
 type hits struct {
-	score    []slot // by tool
+	score    []slot // by tool; a tool's is this query's when its gen is gen (scoreOf)
+	gen      uint16 // the query's number: a slot of another is stale, and reads as 0
 	at       []acc  // by tool; set by detail, zero for a tool the query never touched
 	touched  []int32
 	detailed []int32 // the tools detail has set
@@ -254,10 +255,12 @@ type hits struct {
 	terms    int
 }
 
-// slot is a query's BM25F score of one tool.
+// slot is a query's BM25F score of one tool: the query's when gen is
+// hits.gen, when a term of the query reached the tool. A new query
+// leaves the slots as they are, and takes the next number.
 type slot struct {
 	score    float32
-	touched  bool // a term of the query reached the tool
+	gen      uint16
 	detailed bool // detail has set the tool's acc
 	pending  bool // detail is setting it
 }
@@ -282,15 +285,26 @@ func newHits(n int) hits {
 }
 
 func (h *hits) reset() {
-	for _, t := range h.touched {
-		h.score[t] = slot{}
-	}
 	for _, t := range h.detailed {
-		h.score[t] = slot{}
+		h.score[t].detailed = false
 		h.at[t] = acc{}
+	}
+	if h.gen++; h.gen == 0 {
+		// The numbers came round: no slot may look this query's.
+		clear(h.score)
+		h.gen = 1
 	}
 	h.touched, h.detailed, h.reads = h.touched[:0], h.detailed[:0], h.reads[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
+}
+
+// scoreOf is the query's BM25F score of tool t: 0 for a tool it never
+// touched.
+func (h *hits) scoreOf(t int32) float32 {
+	if sl := &h.score[t]; sl.gen == h.gen {
+		return sl.score
+	}
+	return 0
 }
 
 // query scores every tool that holds one of the (distinct) terms.
@@ -320,12 +334,12 @@ func (ix *index) query(h *hits, terms, optional []string) {
 		}
 		h.seen += w
 		h.reads = append(h.reads, read{postings: ps, idf: w})
-		score := h.score
+		score, gen := h.score, h.gen
 		for k := range ps {
 			p := &ps[k]
 			sl := &score[p.tool]
-			if !sl.touched {
-				sl.touched = true
+			if sl.gen != gen {
+				sl.gen, sl.score = gen, 0
 				h.touched = append(h.touched, p.tool)
 			}
 			sl.score += p.all
@@ -346,7 +360,7 @@ func (h *hits) detail(ts []int32) {
 		}
 		sl.detailed = true
 		h.detailed = append(h.detailed, t)
-		if sl.touched {
+		if sl.gen == h.gen {
 			sl.pending, fresh = true, true
 		}
 	}
@@ -511,17 +525,17 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 // catalogue order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.optional)
-	clause, turn := s.clause.score, s.turn.score
 	key := func(t int32) float32 {
-		k := clause[t].score
+		k := s.clause.scoreOf(t)
 		if s.multi {
-			k += turn[t].score
+			k += s.turn.scoreOf(t)
 		}
 		return k
 	}
 	rk := ranking{tools: s.top[:0], keys: s.topKeys[:0], depth: depth}
 	push := func(t int32, dup bool) { rk.push(t, key(t), dup) }
 	if !s.multi {
+		clause := s.clause.score // the touched tools' slots are the query's
 		for _, t := range s.clause.touched {
 			kt := clause[t].score
 			if n := len(rk.tools); n == depth {
@@ -616,13 +630,16 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	}
 	top := rk.tools
 	s.top, s.topKeys = top, rk.keys
-	cands := s.cands[:0]
 	s.clause.detail(top)
 	if s.multi {
 		s.turn.detail(top)
 	}
-	for _, t := range top {
-		cands = append(cands, cand{tool: t})
+	// A candidate is large: its evidence is left for toolFeatures to
+	// clear, as it reads it, and the rest is set here.
+	cands := slices.Grow(s.cands[:0], len(top))[:len(top)]
+	for k, t := range top {
+		c := &cands[k]
+		c.tool, c.fit, c.barred, c.u, c.p = t, false, false, 0, 0
 	}
 	s.cands = cands
 	return cands
