@@ -142,7 +142,7 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Function
 			pc.qualifier = pc.verb
 			pc.verb, pc.isNoun = "", false
-		case canVerb && relativeAfterNoun(ps, i) && !relativeDisagrees(ps, i):
+		case canVerb && relativeVerb(ps, i):
 			// "tickets that mention the app", "restaurantes que servem
 			// pizza": the verb of a relative clause after its noun
 			// qualifies the noun by the action it names; it is no verb
@@ -391,18 +391,20 @@ func antecedent(ps []piece, i int) int {
 	return -1
 }
 
-// relativeDisagrees reports whether ps[i], right after a relative pronoun
-// and its noun phrase, is a base form that a singular noun before the
-// pronoun cannot take as its verb: "process that refund" is a refund
-// that the word "that" determines, as "a restaurant that serves pizza"
-// has its verb agree with its noun. A name or a value is singular.
-func relativeDisagrees(ps []piece, i int) bool {
+// relativeVerb reports whether ps[i], which can be a verb, is the verb
+// of a relative clause (relativeAfterNoun): unless it is a base form that
+// can be a noun after a singular noun, which cannot take it as its verb.
+// "process that refund" is a refund that the word "that" determines, as
+// "a restaurant that serves pizza" has its verb agree with its noun. A
+// name or a value is singular.
+func relativeVerb(ps []piece, i int) bool {
 	n := antecedent(ps, i)
-	if n < 0 || !ps[i].isNoun || !ps[i].f.has(fmBase) {
+	if n < 0 {
 		return false
 	}
 	a := &ps[n]
-	return a.kind == pValue || a.class == Unknown || !a.noun.Plural
+	singular := a.kind == pValue || a.class == Unknown || !a.noun.Plural
+	return !(singular && ps[i].isNoun && ps[i].f.has(fmBase))
 }
 
 // infinitivalRelative reports whether ps[i] is a base form right after
@@ -703,29 +705,7 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			}
 			continue
 		}
-		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pWord && nx.bits&fPlace == 0 && r.bits&fSeparative == 0 && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun) {
-			// "put eggs on my list": a one-word particle apart from its
-			// verb and followed by a noun phrase is a preposition ("traz
-			// a pasta de volta do arquivo" keeps its particle). A place
-			// adverb is no noun phrase: "turn the fan off everywhere". A
-			// particle of separation keeps its verb, the noun phrase
-			// after it the thing parted from: "take Sam off the list"
-			// takes off.
-			continue
-		}
-		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && nx.kind == pValue && (nx.arg.Kind == "date" || nx.arg.Kind == "time") && !e.timeAdverb(nx.norm) {
-			// So is one followed by a date or a time ("put 'Dentist' in
-			// my calendar on 2026-05-01", "on Friday"); an adverb of
-			// time is no such phrase ("turn the heater on tomorrow").
-			continue
-		}
-		if nx := nextPiece(rest[k+n:]); k > 0 && n == 1 && nx != nil && r.bits&fPreposition != 0 && r.bits&fSeparative == 0 && nx.kind == pValue && (nx.arg.Kind == "identifier" || nx.arg.Kind == "email") {
-			// And so is a preposition followed by an id or an address,
-			// which a particle never takes ("check CI for PR 301 in
-			// acme/cli" checks, in a repository). A number may be how
-			// far a particle goes ("turn the volume up 10"), and quoted
-			// text what a verb's particle asks for ("search my mail for
-			// 'offer letter'").
+		if k > 0 && n == 1 && e.prepositionBefore(r, nextPiece(rest[k+n:])) {
 			continue
 		}
 		if k == 0 {
@@ -736,6 +716,35 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 		}
 	}
 	return done()
+}
+
+// prepositionBefore reports whether r, a one-word particle apart from
+// its verb, is a preposition of what follows it, nx (or nil):
+//   - a noun phrase: "put eggs on my list" ("traz a pasta de volta do
+//     arquivo" keeps its particle). A place adverb is no noun phrase:
+//     "turn the fan off everywhere". A particle of separation keeps its
+//     verb, the noun phrase after it the thing parted from: "take Sam off
+//     the list" takes off;
+//   - a date or a time ("put 'Dentist' in my calendar on 2026-05-01", "on
+//     Friday"); an adverb of time is no such phrase ("turn the heater on
+//     tomorrow");
+//   - an id or an address after a preposition, which a particle never
+//     takes ("check CI for PR 301 in acme/cli" checks, in a repository).
+//     A number may be how far a particle goes ("turn the volume up 10"),
+//     and quoted text what a verb's particle asks for ("search my mail
+//     for 'offer letter'").
+func (e *Engine) prepositionBefore(r, nx *piece) bool {
+	switch {
+	case nx == nil:
+		return false
+	case nx.kind == pWord:
+		return nx.bits&fPlace == 0 && r.bits&fSeparative == 0 && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun)
+	case nx.kind != pValue:
+		return false
+	case nx.arg.Kind == "date" || nx.arg.Kind == "time":
+		return !e.timeAdverb(nx.norm)
+	}
+	return r.bits&fPreposition != 0 && r.bits&fSeparative == 0 && (nx.arg.Kind == "identifier" || nx.arg.Kind == "email")
 }
 
 // timeAdverb reports whether a value's words start with an adverb of time

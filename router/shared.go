@@ -568,16 +568,8 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 	if id < 0 {
 		return false
 	}
-	ts := ti.textTerms
-	lo, hi := 0, len(ts)
-	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); ts[m] < id {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo < len(ts) && ts[lo] == id
+	_, ok := slices.BinarySearch(ti.textTerms, id)
+	return ok
 }
 
 // freeWords counts a clause's free words: the words no lexicon reads,
