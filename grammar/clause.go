@@ -113,6 +113,14 @@ func (e *Engine) classify(ps []piece) {
 				continue
 			}
 		}
+		if canNoun && !titled && nameWithUnknown(ps, i) {
+			// "a salon in Menlo Park", "hotels in Long Beach": a
+			// capitalised noun beside a capitalised word no lexicon
+			// knows is part of that name, no thing the turn asks about.
+			pc.isNoun, pc.class = false, Unknown
+			prev = pc
+			continue
+		}
 		afterDet := determinesNext(prev) && !(e.copulaAt(prev) && nounBefore(ps, i))
 		switch {
 		case pc.bits&closedClasses != 0 && !(canVerb && atClauseStart(prev) && pc.bits&(fAuxiliary|fQuestion|fPronoun|fDeterminer) == 0),
@@ -945,6 +953,39 @@ func inNameRun(ps []piece, i int) bool {
 		return k >= 0 && k < len(ps) && ps[k].kind == pWord && IsName(ps[k].text)
 	}
 	return name(i-1) && ps[i-1].start > 0 || name(i+1)
+}
+
+// nameWithUnknown reports whether ps[i] is a capitalised word inside the
+// sentence, no acronym, right after or right before a capitalised word
+// the lexicon does not know, the two right after a preposition ("in
+// Menlo Park", "in Long Beach"): a word of a name.
+func nameWithUnknown(ps []piece, i int) bool {
+	if ps[i].start == 0 || !IsName(ps[i].text) || isAcronym(ps[i].text) {
+		return false
+	}
+	unknown := func(k int) bool {
+		if k < 0 || k >= len(ps) {
+			return false
+		}
+		pc := &ps[k]
+		if pc.kind != pWord || !IsName(pc.text) || isAcronym(pc.text) {
+			return false
+		}
+		if k < i {
+			return pc.class == Unknown && pc.start > 0 // read already
+		}
+		return pc.bits == 0 && pc.verb == "" && !pc.isNoun
+	}
+	first := i
+	if unknown(i - 1) {
+		first = i - 1
+	} else if !unknown(i + 1) {
+		return false
+	}
+	// After a preposition, a name is a place or a party ("in Menlo
+	// Park"); after a determiner capitals may only stress a kind of
+	// thing ("an Unisex Salon", "the Sliding Door").
+	return first > 0 && ps[first-1].kind == pWord && ps[first-1].bits&fPreposition != 0
 }
 
 // isAcronym reports whether a word is written as an acronym: three

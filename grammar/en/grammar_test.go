@@ -1552,6 +1552,19 @@ func TestParseRelativeAfterNounPhrase(t *testing.T) {
 	})
 }
 
+// TestParsePlaceNames reads a capitalised noun beside a capitalised word
+// no lexicon knows, after a preposition, as part of that name ("in Menlo
+// Park"), no thing the turn asks about; after a determiner the capitals
+// only stress a kind of thing ("an Unisex Salon", "a Jira Issue").
+func TestParsePlaceNames(t *testing.T) {
+	checkActionObjects(t, []actionObjects{
+		{"find a salon in Menlo Park", "search", "salon"},
+		{"find hotels in Long Beach with a pool", "search", "hotel pool"},
+		{"find an Unisex Salon in San Jose", "search", "salon"},
+		{"create a Jira Issue for the login bug", "create", "issue login bug"},
+	})
+}
+
 // TestParseNounPhrases reads a noun the lexicon writes in several words
 // as one thing, wherever the turn puts it: "money back" is what a refund
 // gives back.
