@@ -548,11 +548,17 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 			rk.push(t, kt, false)
 		}
 	} else {
-		for _, t := range s.clause.touched {
-			push(t, false)
-		}
-		for _, t := range s.turn.touched {
-			push(t, true)
+		for k, touched := range [2][]int32{s.clause.touched, s.turn.touched} {
+			for _, t := range touched {
+				kt := key(t)
+				if n := len(rk.tools); n == depth {
+					// As above: most touched tools cannot enter.
+					if kl := rk.keys[n-1]; kt < kl || kt == kl && t >= rk.tools[n-1] {
+						continue
+					}
+				}
+				rk.push(t, kt, k == 1) // the turn's tools may be the clause's
+			}
 		}
 	}
 	// The tools the grammar alone reaches keep up to half the places,
