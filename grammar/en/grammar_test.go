@@ -1555,13 +1555,15 @@ func TestParseRelativeAfterNounPhrase(t *testing.T) {
 // TestParsePlaceNames reads a capitalised noun beside a capitalised word
 // no lexicon knows, after a preposition, as part of that name ("in Menlo
 // Park"), no thing the turn asks about; after a determiner the capitals
-// only stress a kind of thing ("an Unisex Salon", "a Jira Issue").
+// only stress a kind of thing ("an Unisex Salon", "a Jira Issue"), and an
+// acronym stays a noun ("SaaS CFOs").
 func TestParsePlaceNames(t *testing.T) {
 	checkActionObjects(t, []actionObjects{
 		{"find a salon in Menlo Park", "search", "salon"},
 		{"find hotels in Long Beach with a pool", "search", "hotel pool"},
 		{"find an Unisex Salon in San Jose", "search", "salon"},
 		{"create a Jira Issue for the login bug", "create", "issue login bug"},
+		{"write an email for SaaS CFOs", "write", "email cfo"},
 	})
 }
 
