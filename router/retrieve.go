@@ -489,15 +489,20 @@ type ranking struct {
 	depth int
 }
 
+// shut reports whether tool t, by its key kt, cannot enter the ranking:
+// it is full, and t ranks after its last (ties go to catalogue order).
+func (rk *ranking) shut(t int32, kt float32) bool {
+	n := len(rk.tools)
+	return n == rk.depth && (kt < rk.keys[n-1] || kt == rk.keys[n-1] && t >= rk.tools[n-1])
+}
+
 // push ranks tool t by its key kt; dup says the tool may already be
 // ranked.
 func (rk *ranking) push(t int32, kt float32, dup bool) {
-	n := len(rk.tools)
-	if n == rk.depth {
-		if kl, last := rk.keys[n-1], rk.tools[n-1]; kt < kl || kt == kl && t >= last {
-			return
-		}
+	if rk.shut(t, kt) {
+		return
 	}
+	n := len(rk.tools)
 	if dup && slices.Contains(rk.tools, t) {
 		return
 	}
@@ -537,27 +542,18 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	if !s.multi {
 		clause := s.clause.score // the touched tools' slots are the query's
 		for _, t := range s.clause.touched {
-			kt := clause[t].score
-			if n := len(rk.tools); n == depth {
-				// Most of the tools a query touches cannot enter the
-				// full top: they are passed over before the call.
-				if kl := rk.keys[n-1]; kt < kl || kt == kl && t >= rk.tools[n-1] {
-					continue
-				}
+			// Most of the tools a query touches cannot enter the full
+			// top: they are passed over before the call.
+			if kt := clause[t].score; !rk.shut(t, kt) {
+				rk.push(t, kt, false)
 			}
-			rk.push(t, kt, false)
 		}
 	} else {
 		for k, touched := range [2][]int32{s.clause.touched, s.turn.touched} {
 			for _, t := range touched {
-				kt := key(t)
-				if n := len(rk.tools); n == depth {
-					// As above: most touched tools cannot enter.
-					if kl := rk.keys[n-1]; kt < kl || kt == kl && t >= rk.tools[n-1] {
-						continue
-					}
+				if kt := key(t); !rk.shut(t, kt) {
+					rk.push(t, kt, k == 1) // the turn's tools may be the clause's
 				}
-				rk.push(t, kt, k == 1) // the turn's tools may be the clause's
 			}
 		}
 	}
