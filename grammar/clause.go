@@ -172,6 +172,14 @@ func (e *Engine) classify(ps []piece) {
 				pc.qualifier = pc.verb
 			}
 			pc.verb, pc.modifier = "", true
+		case canVerb && pc.bits&fAdjective != 0 && !e.participle(pc.norm) && prev != nil && prev.kind == pWord && prev.class == Noun && prev.end < pc.start:
+			// "um produto novo", "um chamado novo": an adjective of the
+			// lexicon right after its noun qualifies it, where the
+			// language puts it; it is no verb, though the lexicon gives
+			// the word an action where it starts a command ("novo
+			// chamado pro joao": create).
+			pc.class = Function
+			pc.verb, pc.modifier = "", true
 		case canVerb && prev != nil && prev.kind == pWord && prev.class == Noun &&
 			(e.participle(pc.norm) || strings.HasSuffix(pc.norm, "ed") && !e.isBase(pc) && e.verbBefore(ps, i, hasVerb)):
 			// "pedidos cancelados", "notas de crédito emitidas": a

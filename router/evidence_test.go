@@ -526,6 +526,12 @@ const notes = `{"tools": [
  {"name": "get_note", "description": "Gets a note."}
 ]}`
 
+const folders = `{"tools": [
+ {"name": "list_folder_items", "description": "Lists the files and folders inside a folder.",
+  "inputSchema": {"type": "object", "properties": {"folder_id": {"type": "string", "pattern": "^fld_[A-Za-z0-9]+$"}}, "required": ["folder_id"]}},
+ {"name": "list_trash", "description": "Lists the files in the trash."}
+]}`
+
 // featureRow is a turn of a language against a catalogue, and the value
 // one feature of one tool must have.
 type featureRow struct {
@@ -570,7 +576,8 @@ func TestFeatureRows(t *testing.T) {
 		"repos.json": repos, "rates.json": rates, "providers.json": providers, "charges.json": charges,
 		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
 		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies,
-		"branches.json": branches, "tags.json": ticketTags, "skips.json": skips, "dns.json": dns}
+		"branches.json": branches, "tags.json": ticketTags, "skips.json": skips, "dns.json": dns,
+		"folders.json": folders}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -755,6 +762,16 @@ func TestFeatureRows(t *testing.T) {
 		{"instances.json", tokenize.English, "I need a new virtual machine called web-3", "create_instance", "action_implied", 1},
 		{"instances.json", tokenize.Brazilian, "preciso de uma nova máquina virtual chamada web-3", "create_instance", "action_implied", 1},
 		{"instances.json", tokenize.English, "I need the new virtual machine", "create_instance", "action_implied", 0},
+		// An id whose prefix abbreviates a modifier of the name names it,
+		// as its noun would.
+		{"folders.json", tokenize.English, "browse fld_8812", "list_folder_items", "extra_object", 0},
+		{"folders.json", tokenize.English, "browse the items", "list_folder_items", "extra_object", 1},
+		{"folders.json", tokenize.Brazilian, "lista os itens da fld_8812", "list_folder_items", "extra_object", 0},
+		// Portuguese puts the adjective after its noun, and after the
+		// noun it is of.
+		{"instances.json", tokenize.Brazilian, "preciso de uma máquina virtual nova chamada web-3", "create_instance", "action_implied", 1},
+		{"instances.json", tokenize.Brazilian, "quero uma máquina de teste nova", "create_instance", "action_implied", 1},
+		{"instances.json", tokenize.Brazilian, "quero a máquina virtual nova", "create_instance", "action_implied", 0},
 	} {
 		cat, err := catalogue.Import(tc.catalogue, []byte(cats[tc.catalogue]))
 		if err != nil {

@@ -474,6 +474,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			f.action != "" && o == m.objectAction || k == ti.head && (idNamed || derived) {
 			continue
 		}
+		if k != ti.head && idAbbreviates(f, m, o) {
+			// An id whose prefix abbreviates a modifier of the name names
+			// it: "browse fld_8812" names list_folder_items' folder.
+			continue
+		}
 		if k == ti.head && (headWord || ti.headLast != "" && containsTerm(f.nounStems, ti.headLast)) {
 			// The last word of a head of several names it too: "run
 			// 555002" a workflow run.
@@ -1265,6 +1270,21 @@ func abbreviatesNoun(ti *toolInfo, prefix string, others []string) bool {
 			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) && !containsTerm(others, t) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// idAbbreviates reports whether the prefix of an id of the clause
+// abbreviates the object term o (fld_8812: a folder).
+func idAbbreviates(f *features, m *shared, o string) bool {
+	c, ok := strings.CutPrefix(o, objectPrefix)
+	if !ok {
+		return false
+	}
+	for k := range f.args {
+		if f.args[k].Kind == "identifier" && m.prefixes[k] != "" && abbreviates(m.prefixes[k], c) {
+			return true
 		}
 	}
 	return false

@@ -428,19 +428,35 @@ func classesOf(lx *grammar.Lexicon) turnClasses {
 		novelty: lx.Function["novelty"]}
 }
 
-// asksNew reports whether the words before the head noun ws[head] ask
-// for a new one: an indefinite article, then a word of novelty that is no
-// article ("a new ticket", "um novo pedido"), with only function words
-// between.
+// asksNew reports whether the words around the head noun ws[head] ask
+// for a new one: an indefinite article before it, with only function
+// words between, and a word of novelty that is no article, among them
+// ("a new ticket", "um novo pedido") or right after the noun, or after
+// the noun and the noun it is of, where the language puts its
+// adjectives ("um pedido novo", "uma regra de alerta nova").
 func (r *Router) asksNew(ws []grammar.Word, head int) bool {
-	fresh := false
-	for k := head - 1; k >= 0 && ws[k].Class == grammar.Function; k-- {
+	fresh, article := false, false
+	for k := head - 1; k >= 0 && ws[k].Class == grammar.Function && !article; k-- {
 		switch n := ws[k].Norm; {
 		case r.classes.indefiniteArticle[n]:
-			return fresh
+			article = true
 		case r.classes.novelty[n]:
 			fresh = true
 		}
+	}
+	if !article {
+		return false
+	}
+	if fresh {
+		return true
+	}
+	after := head + 1
+	if after+2 < len(ws) && r.classes.preposition[ws[after].Norm] && ws[after+1].Class == grammar.Noun {
+		after += 2
+	}
+	if after < len(ws) {
+		w := &ws[after]
+		return w.Class == grammar.Function && r.classes.novelty[w.Norm] && !r.classes.indefiniteArticle[w.Norm]
 	}
 	return false
 }

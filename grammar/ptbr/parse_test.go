@@ -69,7 +69,12 @@ func TestParse(t *testing.T) {
 		{"mostra a 3ª página", "imperative get page number=3"},
 		// A name given after a noun is quoted text; "chamado" after a determiner is a ticket.
 		{"cria uma pasta chamada Projetos 2026", "imperative create folder quoted=Projetos_2026@folder"},
-		{"cria um grupo novo chamado Parceiros", "imperative create group quoted=Parceiros"},
+		// An adjective after its noun qualifies it, though the lexicon
+		// reads "novo" as create where it starts a command: the new
+		// order is asked about, not made.
+		{"cria um grupo novo chamado Parceiros", "imperative create group quoted=Parceiros@group"},
+		{"o pedido novo chegou?", "question - order"},
+		{"novo chamado pro cliente", "imperative create ticket"},
 		{"cria um repositório privado chamado infra-terraform", "imperative create repository quoted=infra-terraform@repository"},
 		{"abre um chamado no suporte", "imperative create ticket"},
 		// "Dinheiro de volta" is what a refund gives back.
