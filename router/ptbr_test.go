@@ -106,3 +106,28 @@ func TestResolveEnclitic(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveNullObject: a command that names nothing it acts on takes
+// the things of the clause before, as Portuguese leaves out an object the
+// conversation holds ("o pedido 43 está duplicado, pode arquivar"); a
+// command that names its own thing keeps it.
+func TestResolveNullObject(t *testing.T) {
+	r := brazilian(t)
+	for _, tc := range []struct {
+		turn     string
+		resolved bool
+	}{
+		{"o pedido 43 está duplicado, pode arquivar", true},
+		{"o pedido 43 está duplicado, arquiva", true},
+		{"o pedido 43 está duplicado, arquiva o cliente", false},
+	} {
+		p := r.gram.Parse(tc.turn)
+		if len(p.Clauses) != 2 {
+			t.Fatalf("Parse(%q) has %d clauses, want 2", tc.turn, len(p.Clauses))
+		}
+		c := r.resolve(&p.Clauses[1], &p.Clauses[0])
+		if got := slices.Contains(c.Objects, "order"); got != tc.resolved {
+			t.Errorf("resolve(%q) objects = %q, want the order of the clause before: %v", tc.turn, c.Objects, tc.resolved)
+		}
+	}
+}

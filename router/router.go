@@ -195,14 +195,21 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 
 // resolve reads a clause whose object is a pronoun ("close it", "reject
 // them") as acting on the nouns and values of the clause before it:
-// "candidate 6611 withdrew, reject them" rejects the candidate. A clause
-// that names its own objects is returned as it is.
+// "candidate 6611 withdrew, reject them" rejects the candidate. So does a
+// command that names nothing it acts on, no thing, value or word no
+// lexicon knows: a language that leaves out an object the conversation
+// holds ("o pedido 43 está duplicado, pode arquivar") acts on the one
+// just named. A clause that names its own objects is returned as it is.
 func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
-	pronoun := false
+	pronoun, verb, unknown := false, false, false
 	for k, w := range c.Words {
 		switch {
 		case w.Class == grammar.Noun || w.Class == grammar.Value:
 			return c
+		case w.Class == grammar.Verb:
+			verb = true
+		case w.Class == grammar.Unknown:
+			unknown = true
 		case w.Class == grammar.Function && inClass(r.classes.pronoun, w.Norm):
 			pronoun = true
 		case w.Class == grammar.Function && k > 0 && c.Words[k-1].Class == grammar.Verb && c.Words[k-1].Start == w.Start:
@@ -212,7 +219,7 @@ func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
 			pronoun = true
 		}
 	}
-	if !pronoun {
+	if !pronoun && !(verb && !unknown && commands(c) && len(c.Args) == 0) {
 		return c
 	}
 	resolved := *c
