@@ -1282,7 +1282,10 @@ func mayHoldID(text string) bool {
 // readObjects reads the object words of a tool's name. They stand on one
 // side of the action word: after it in get_order_status, before it in
 // crm_contact_create. Words after a preposition qualify the object
-// (getEmployeeById, moveToInbox) and are kept apart. In an English
+// (getEmployeeById, moveToInbox) and are kept apart; a side that opens
+// with a preposition names the object on the other side, when it has
+// one (weather.get_by_city_date gets weather), its own words then
+// further objects of it. In an English
 // compound the last noun is the head, the ones before it modify it:
 // list_ticket_comments lists comments, of tickets. A side whose every word
 // is only a modifier (an adjective or adverb with no noun sense) names no
@@ -1305,7 +1308,7 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 			side, other = before, after
 		}
 	}
-	inQual := false
+	inQual, leadPrep := false, false
 	// Units of several words first: "time off" is one thing, and its
 	// "off" no preposition.
 	for _, w := range a.joinNouns(side) {
@@ -1316,6 +1319,8 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 		case a.isPreposition(w):
 			if len(main) > 0 {
 				inQual = true
+			} else if len(quals) == 0 {
+				leadPrep = true
 			}
 		case a.stop[w]:
 		case inQual || a.adjectiveOnly(w):
@@ -1327,10 +1332,22 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 			main = append(main, w)
 		}
 	}
+	var further []string
 	for _, w := range other {
-		if !common[w] && !a.stop[w] {
+		switch {
+		case common[w] || a.stop[w]:
+		case leadPrep && !vendor[w] && !a.adjectiveOnly(w):
+			// A side that opens with a preposition says how or where
+			// of what the other side names: weather.get_by_city_date
+			// gets weather, by city and date, and the turn that never
+			// names city or date names fewer of its objects.
+			further = append(further, w)
+		default:
 			quals = append(quals, w)
 		}
+	}
+	if len(further) > 0 {
+		main, further = further, main
 	}
 	ti.head = -1
 	main, quals = a.joinNouns(main), a.joinNouns(quals)
@@ -1378,6 +1395,9 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 				k++
 			}
 		}
+	}
+	for _, w := range a.joinNouns(further) {
+		add(w, false)
 	}
 	for _, w := range quals {
 		add(w, true)

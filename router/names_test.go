@@ -147,6 +147,13 @@ func TestNameObjectSide(t *testing.T) {
 		// namespace.
 		{"RideSharing_2_GetRide", "get [taxi] head taxi"},
 		{"Messaging_1_ShareLocation", "share [location] head location"},
+		// A side that opens with a preposition says by what or where:
+		// the object is the other side's.
+		{"weather.get_by_coordinates_date", "get [weather coordinates date] head weather"},
+		{"HassVacuumReturnToBase", "return [hass vacuum base] head vacuum"},
+		// With nothing on the other side, the words after it are all
+		// the name has.
+		{"get_by_id", "get [id] head id"},
 	}
 	for _, tt := range tests {
 		r := oneTool(t, tt.name, "")

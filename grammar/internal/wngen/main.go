@@ -468,6 +468,13 @@ func readFile[T any](name string, read func(io.Reader) ([]T, error)) ([]T, error
 
 // posOf maps a YAML part of speech to n, v or a; adverbs and unknowns give 0.
 func posOf(p string) byte {
+	// A lemma written alike with two sounds lists each apart, its part
+	// of speech numbered: wind's n-1 (air moving) and n-2 (a turn).
+	if i := strings.IndexByte(p, '-'); i > 0 {
+		if _, err := strconv.Atoi(p[i+1:]); err == nil {
+			p = p[:i]
+		}
+	}
 	switch p {
 	case "n", "v", "a":
 		return p[0]

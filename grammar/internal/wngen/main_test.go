@@ -192,3 +192,22 @@ func TestScalar(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberedPartOfSpeech checks that a lemma written alike with two
+// sounds, which Open English WordNet lists as n-1 and n-2, keeps the
+// senses of both, as a noun (the fixture's tip; wind, lead and row in
+// the real data).
+func TestNumberedPartOfSpeech(t *testing.T) {
+	for p, want := range map[string]byte{"n": 'n', "n-1": 'n', "v-2": 'v', "s": 'a', "r": 0, "n-x": 0} {
+		if got := posOf(p); got != want {
+			t.Errorf("posOf(%q) = %q, want %q", p, got, want)
+		}
+	}
+	out, _, err := generate(fixture, fixtureHunspell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out["en.tsv"]), "\ntip\tn:") {
+		t.Errorf("en.tsv lists no noun tip:\n%s", out["en.tsv"])
+	}
+}
