@@ -24,7 +24,7 @@ const (
 	fBM25Object               // BM25 of the name's object field alone, relative
 	fBM25Text                 // BM25 of the title and description alone, relative
 	fBM25Params               // BM25 of the parameters alone, relative
-	fCoverage                 // the share of the clause's idf mass the tool holds anywhere
+	fCoverage                 // the share of the clause's idf mass the tool holds anywhere, or reaches by the wordnets from an object of its name (as much as relationWeight counts)
 	fLead                     // the tool's BM25F less the best other candidate's (negative when behind)
 	fActionSame               // the commanded action is the tool's action
 	fActionAsked              // the action of a question or statement is the tool's (a read)
@@ -466,6 +466,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			idNamed = true // E30456 for the employee whose id is ^E[0-9]{4,8}$
 		}
 	}
+	var related uint64 // the turn's objects the wordnets relate to the tool's (relatedObject), by index
 	for k, o := range ti.objects {
 		// A noun of the turn written with the object's stem names it,
 		// alone or as a word of a compound, whichever sense the lexicon
@@ -498,6 +499,19 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			continue
 		}
 		if r.relatedObject(m, ti, k, x, why) {
+			// The turn's word the wordnets relate to the tool's object
+			// counts as held in coverage ("the kings of France" for
+			// get_monarchs), once, unless the tool's text holds it, as
+			// much as the relation counts (relationWeight).
+			if j := m.objects[ti.lemmas[k].id].turn; j >= 0 && int(j) < len(f.objects) && j < 64 && related&(1<<j) == 0 &&
+				!m.inText(ti, m.objectText[j]) && !containsTerm(ti.objects, f.objects[j]) {
+				related |= 1 << j
+				w := r.ix.unseenIDF
+				if it, ok := r.ix.terms[r.retrievalTerm(f.objects[j])]; ok {
+					w = it.idf
+				}
+				x[fCoverage] = math.Min(1, x[fCoverage]+h.rel(w)*relationWeight(m.objects[ti.lemmas[k].id].related))
+			}
 			continue
 		}
 		if k == ti.head {

@@ -17,7 +17,9 @@ const history = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"country": {"type": "string"}, "century": {"type": "integer"}}}}
 ]}`
 
-func TestRelationsExplained(t *testing.T) {
+// historyRouter is a Router over history, closed when the test ends.
+func historyRouter(t *testing.T) *Router {
+	t.Helper()
 	cat, err := catalogue.Import("history.json", []byte(history))
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +28,16 @@ func TestRelationsExplained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	t.Cleanup(func() {
+		if err := r.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return r
+}
+
+func TestRelationsExplained(t *testing.T) {
+	r := historyRouter(t)
 	d := r.Select("who were the kings of France in the 18th century?")
 	var found *ExplainedCandidate
 	ex := r.Explain(d)
@@ -89,5 +100,39 @@ func TestRetrievalByAction(t *testing.T) {
 	}
 	if got := names("sing me a lullaby"); len(got) != 0 {
 		t.Errorf("Shortlist(sing me a lullaby) = %q, want none: no tool holds its words or acts by its action", got)
+	}
+}
+
+// TestCoverageCountsRelated checks that coverage counts a word of the turn
+// the wordnets relate to an object of the tool's name as held: the kings
+// of France are get_monarchs' as much as the century is, and no more
+// get_battles'.
+func TestCoverageCountsRelated(t *testing.T) {
+	r := historyRouter(t)
+	coverage := func(turn, tool string) float64 {
+		ex := r.Explain(r.Select(turn))
+		for _, c := range ex.Candidates {
+			if c.Tool != tool {
+				continue
+			}
+			for _, f := range c.Features {
+				if f.Feature == "coverage" {
+					return f.Value
+				}
+			}
+			return 0
+		}
+		t.Fatalf("%s is no candidate of %q:\n%s", tool, turn, ex)
+		return 0
+	}
+	const turn = "who were the kings of France in the 18th century?"
+	kings, battles := coverage(turn, "get_monarchs"), coverage(turn, "get_battles")
+	if kings <= battles {
+		t.Errorf("coverage of %q: get_monarchs %.3f, get_battles %.3f; want get_monarchs' higher, as it lists kings", turn, kings, battles)
+	}
+	// The tool's own word counts as held as before, and the relation adds
+	// nothing to it.
+	if own := coverage("who were the monarchs of France in the 18th century?", "get_monarchs"); own < kings {
+		t.Errorf("coverage of the monarchs %.3f, under that of the kings %.3f", own, kings)
 	}
 }
