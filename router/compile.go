@@ -1332,7 +1332,7 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 			main = append(main, w)
 		}
 	}
-	var further []string
+	var owner, further []string
 	for _, w := range other {
 		switch {
 		case common[w] || a.stop[w]:
@@ -1341,13 +1341,13 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 			// of what the other side names: weather.get_by_city_date
 			// gets weather, by city and date, and the turn that never
 			// names city or date names fewer of its objects.
-			further = append(further, w)
+			owner = append(owner, w)
 		default:
 			quals = append(quals, w)
 		}
 	}
-	if len(further) > 0 {
-		main, further = further, main
+	if len(owner) > 0 {
+		main, further = owner, main
 	}
 	ti.head = -1
 	main, quals = a.joinNouns(main), a.joinNouns(quals)

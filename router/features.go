@@ -503,14 +503,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			// counts as held in coverage ("the kings of France" for
 			// get_monarchs), once, unless the tool's text holds it, as
 			// much as the relation counts (relationWeight).
-			if j := m.objects[ti.lemmas[k].id].turn; j >= 0 && int(j) < len(f.objects) && j < 64 && related&(1<<j) == 0 &&
-				!m.inText(ti, m.objectText[j]) && !containsTerm(ti.objects, f.objects[j]) {
-				related |= 1 << j
-				w := r.ix.unseenIDF
-				if it, ok := r.ix.terms[r.retrievalTerm(f.objects[j])]; ok {
-					w = it.idf
-				}
-				x[fCoverage] = math.Min(1, x[fCoverage]+h.rel(w)*relationWeight(m.objects[ti.lemmas[k].id].related))
+			if o := &m.objects[ti.lemmas[k].id]; o.turn < 64 && related&(1<<o.turn) == 0 &&
+				!m.inText(ti, m.objectText[o.turn]) && !containsTerm(ti.objects, f.objects[o.turn]) {
+				related |= 1 << o.turn
+				x[fCoverage] = math.Min(1, x[fCoverage]+h.rel(r.ix.idf(r.retrievalTerm(f.objects[o.turn])))*relationWeight(o.related))
 			}
 			continue
 		}

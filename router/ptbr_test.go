@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -87,6 +88,17 @@ func TestSelectBrazilianUnknownNamesRead(t *testing.T) {
 	}
 }
 
+// resolveSecond parses a turn of two clauses and resolves the second
+// through the first.
+func resolveSecond(t *testing.T, r *Router, turn string) *grammar.Clause {
+	t.Helper()
+	p := r.gram.Parse(turn)
+	if len(p.Clauses) != 2 {
+		t.Fatalf("Parse(%q) has %d clauses, want 2", turn, len(p.Clauses))
+	}
+	return r.resolve(&p.Clauses[1], &p.Clauses[0])
+}
+
 // TestResolveEnclitic: a pronoun the verb's word carries ("arquivá-lo")
 // refers back, as a pronoun of its own does: the clause takes the things
 // of the clause before.
@@ -96,11 +108,7 @@ func TestResolveEnclitic(t *testing.T) {
 		"o pedido 43 está duplicado, pode arquivá-lo",
 		"o pedido 43 está duplicado, arquiva ele",
 	} {
-		p := r.gram.Parse(turn)
-		if len(p.Clauses) != 2 {
-			t.Fatalf("Parse(%q) has %d clauses, want 2", turn, len(p.Clauses))
-		}
-		c := r.resolve(&p.Clauses[1], &p.Clauses[0])
+		c := resolveSecond(t, r, turn)
 		if !slices.Contains(c.Objects, "order") {
 			t.Errorf("resolve(%q) objects = %q, want the order of the clause before", turn, c.Objects)
 		}
@@ -121,11 +129,7 @@ func TestResolveNullObject(t *testing.T) {
 		{"o pedido 43 está duplicado, arquiva", true},
 		{"o pedido 43 está duplicado, arquiva o cliente", false},
 	} {
-		p := r.gram.Parse(tc.turn)
-		if len(p.Clauses) != 2 {
-			t.Fatalf("Parse(%q) has %d clauses, want 2", tc.turn, len(p.Clauses))
-		}
-		c := r.resolve(&p.Clauses[1], &p.Clauses[0])
+		c := resolveSecond(t, r, tc.turn)
 		if got := slices.Contains(c.Objects, "order"); got != tc.resolved {
 			t.Errorf("resolve(%q) objects = %q, want the order of the clause before: %v", tc.turn, c.Objects, tc.resolved)
 		}

@@ -430,6 +430,14 @@ func (a *acc) add(p *rposting, idf float32) {
 	}
 }
 
+// idf is a term's idf: unseenIDF for a term no tool holds.
+func (ix *index) idf(t string) float32 {
+	if it, ok := ix.terms[t]; ok {
+		return it.idf
+	}
+	return ix.unseenIDF
+}
+
 // rel is a score relative to the query's own idf mass, in [0, 1].
 func (h *hits) rel(x float32) float64 {
 	if h.mass <= 0 {
