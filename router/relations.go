@@ -127,3 +127,39 @@ func (r *Router) translatedAdjective(word string) []string {
 	v, _ := adjectiveStems.LoadOrStore(word, out)
 	return v
 }
+
+// nounSenseStems caches, by Portuguese word as the turn writes it, the
+// English stem terms of each of its noun senses (translatedNoun), shared
+// by every Router as adjectiveStems is.
+var nounSenseStems cache.Map[[][]string] // by word
+
+// translatedNoun is the English stem terms of the first noun sense of a
+// Portuguese word that some tool of the catalogue holds ("o tempo": its
+// senses are a rhythm, fair weather, the weather and a period; among
+// tools that read the weather, the weather), or nil. A word has several
+// senses where the lexicon gives it one concept; the catalogue is the
+// best guide to the one meant. Multiword lemmas are left out, as no term
+// holds them.
+func (r *Router) translatedNoun(word string) []string {
+	senses, ok := nounSenseStems.Load(word)
+	if !ok {
+		for _, sense := range r.wn.PortugueseNounSenses(word) {
+			var stems []string
+			for _, l := range sense {
+				if !strings.Contains(l, " ") {
+					stems = appendUnique(stems, stemPrefix+r.an.stemmer.Stem(l))
+				}
+			}
+			senses = append(senses, stems)
+		}
+		senses, _ = nounSenseStems.LoadOrStore(word, senses)
+	}
+	for _, stems := range senses {
+		for _, t := range stems {
+			if len(r.ix.terms[t].postings) > 0 {
+				return stems
+			}
+		}
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
 // history is a catalogue whose tools differ by the thing they list; the
@@ -134,5 +135,41 @@ func TestCoverageCountsRelated(t *testing.T) {
 	// nothing to it.
 	if own := coverage("who were the monarchs of France in the 18th century?", "get_monarchs"); own < kings {
 		t.Errorf("coverage of the monarchs %.3f, under that of the kings %.3f", own, kings)
+	}
+}
+
+// TestPortugueseNounOtherSense checks that a Portuguese noun whose
+// lexicon concept no tool holds reaches a tool by the first of its
+// wordnet senses one holds ("o tempo", read as a duration, is the weather
+// among tools that read it), and that a word written with a capital
+// inside the turn, a name, does not ("as tarefas do Marcos": marco is a
+// landmark or a mark).
+func TestPortugueseNounOtherSense(t *testing.T) {
+	cat, err := catalogue.Import("home.json", []byte(`{"tools": [
+ {"name": "get_weather", "description": "Gets the current weather"},
+ {"name": "get_current_date", "description": "Gets the current date"},
+ {"name": "list_tasks", "description": "Lists the tasks of a person"},
+ {"name": "mark_task", "description": "Marks a task done"}
+]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{Language: tokenize.Brazilian})
+	d := r.Select("como está o tempo?")
+	if len(d.Candidates) == 0 || d.Candidates[0].Tool != "get_weather" {
+		t.Errorf("Select(como está o tempo?).Candidates = %v, want get_weather first", d.Candidates)
+	}
+	for _, turn := range []string{"como está o tempo?", "as tarefas do Marcos"} {
+		p := r.gram.Parse(turn)
+		var room []string
+		f := r.features(&p.Clauses[0], &room)
+		weather, mark := false, false
+		for _, term := range f.terms {
+			weather = weather || strings.HasSuffix(term, "weather")
+			mark = mark || strings.HasSuffix(term, ":mark")
+		}
+		if want := turn == "como está o tempo?"; weather != want || mark {
+			t.Errorf("%q: terms %v: weather among them %v, want %v; mark %v, want false", turn, f.terms, weather, want, mark)
+		}
 	}
 }

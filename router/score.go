@@ -3,6 +3,8 @@ package router
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -310,6 +312,26 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 				}
 			}
 		}
+		if w.Class == grammar.Noun && r.lang == tokenize.Brazilian && r.wn != nil && w.Concept != "" && !strings.Contains(w.Norm, " ") &&
+			(i == 0 || !titled(w.Text)) && len(r.conceptOf(w.Concept).ret) == 0 {
+			// A Portuguese noun whose concept no tool holds reaches an
+			// English name by another of its senses, the first a tool
+			// holds ("como está o tempo?" among tools that read the
+			// weather, where the lexicon reads tempo as a duration). A
+			// word written with a capital inside the turn is a name
+			// ("as tarefas do Marcos"), whatever a sense would make of
+			// it.
+			if ts := r.translatedNoun(w.Norm); len(ts) > 0 {
+				// The concept, another sense, is then no word the
+				// tools miss.
+				f.optional = appendUnique(f.optional, r.conceptOf(w.Concept).concept)
+				for _, t := range ts {
+					f.optional = appendUnique(f.optional, t)
+					f.nounStems = appendUnique(f.nounStems, t)
+					dst = appendUnique(dst, t)
+				}
+			}
+		}
 		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.turnStop[w.Norm] {
 			// A Portuguese adjective reaches an English name by its
 			// translations, where a tool holds them.
@@ -320,6 +342,12 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		}
 	}
 	return dst
+}
+
+// titled reports whether a word is written with a capital first letter.
+func titled(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsUpper(r)
 }
 
 // actionVerb is the index in a clause's words of the verb that names its

@@ -139,6 +139,48 @@ func (db *DB) PortugueseNoun(word string) (lemmas []string, plural bool) {
 	return nil, false
 }
 
+// PortugueseNounSenses reads a Brazilian Portuguese word as a noun, as
+// PortugueseNoun does, and returns the English lemmas of each of its noun
+// senses apart, best sense first ("tempo": tempo and pace, then weather
+// and weather condition, ..., then time). It returns nil for a word that
+// is no noun the Portuguese wordnet knows.
+func (db *DB) PortugueseNounSenses(word string) [][]string {
+	w := Fold(strings.TrimSpace(word))
+	if ss := db.ptNounSenses(w); len(ss) > 0 {
+		return ss
+	}
+	for _, s := range portugueseSingulars(w) {
+		if ss := db.ptNounSenses(s); len(ss) > 0 {
+			return ss
+		}
+	}
+	return nil
+}
+
+func (db *DB) ptNounSenses(key string) [][]string {
+	rest, ok := db.pt.find(key)
+	if !ok {
+		return nil
+	}
+	var out [][]string
+	for s := range strings.SplitSeq(rest, string(senseSep)) {
+		p, n, _, ok := db.splitSense(s)
+		if !ok || p != 'n' {
+			continue
+		}
+		var sense []string
+		for m := range strings.SplitSeq(synsetField(db.synsets.line(n), 1), string(lemmaSep)) {
+			if m != "" {
+				sense = append(sense, m)
+			}
+		}
+		if len(sense) > 0 {
+			out = append(out, sense)
+		}
+	}
+	return out
+}
+
 func (db *DB) ptNouns(key string) []string {
 	rest, ok := db.pt.find(key)
 	if !ok {

@@ -57,6 +57,37 @@ func TestPortugueseNoun(t *testing.T) {
 	}
 }
 
+// TestPortugueseNounSenses checks that a noun's senses come apart, best
+// first, each with its English lemmas, for the word and for a regular
+// plural.
+func TestPortugueseNounSenses(t *testing.T) {
+	db := defaultDB(t)
+	for _, tt := range []struct {
+		in            string
+		before, after string // lemmas of an earlier and a later sense
+	}{
+		{"tempo", "weather", "time period"},
+		{"tempos", "weather", "time period"},
+		{"quarto", "bedroom", "quart"},
+	} {
+		senses := db.PortugueseNounSenses(tt.in)
+		at := func(lemma string) int {
+			for i, s := range senses {
+				if slices.Contains(s, lemma) {
+					return i
+				}
+			}
+			return -1
+		}
+		if b, a := at(tt.before), at(tt.after); b < 0 || a < 0 || b >= a {
+			t.Errorf("PortugueseNounSenses(%q) = %q, want a sense with %q before one with %q", tt.in, senses, tt.before, tt.after)
+		}
+	}
+	if senses := db.PortugueseNounSenses("xqzv"); senses != nil {
+		t.Errorf("PortugueseNounSenses(xqzv) = %q, want none", senses)
+	}
+}
+
 func TestAdjective(t *testing.T) {
 	db, err := Default()
 	if err != nil {
