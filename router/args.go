@@ -257,6 +257,11 @@ func (b *binder) run() {
 		if b.used[i] || (args[i].Kind != "identifier" && args[i].Kind != "number") {
 			continue
 		}
+		if args[i].Kind == "number" && countsNext(b.c, &args[i]) {
+			// "show me 3 orders": a number before the noun it counts
+			// is how many, no id of one.
+			continue
+		}
 		b.first(i, BindIdentifier, func(p *param) bool { return p.idLike && p.name != idempotencyParam(b.ti) })
 	}
 	// 6. enum
@@ -909,6 +914,21 @@ func idNumber(c *grammar.Clause, a *grammar.Arg) bool {
 	for i := len(c.Words) - 1; i >= 0; i-- {
 		if w := &c.Words[i]; w.End <= a.Start {
 			return w.Class == grammar.Noun && w.Concept == a.Noun
+		}
+	}
+	return false
+}
+
+// countsNext reports whether the number a comes right before a noun of
+// the clause, which it counts ("3 orders", "2 adults"), and names no
+// noun before it (idNumber: "order 42").
+func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
+	if idNumber(c, a) {
+		return false
+	}
+	for i := range c.Words {
+		if w := &c.Words[i]; w.Start >= a.End {
+			return w.Class == grammar.Noun
 		}
 	}
 	return false

@@ -160,6 +160,8 @@ func TestBindRules(t *testing.T) {
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 3", "item_id=X7Y9Z/noun quantity=3/number", ""},
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},
 		{shop, "archive_order", "archive 42", "order_id=42/identifier", ""},
+		// a number before the noun it counts is how many, no id
+		{shop, "get_order", "show me 3 orders", "", "order_id"},
 		// a number right after its noun names that thing: no limit of a
 		// list; a count or a number after a preposition is a value
 		{r, "search_articles", `search article 4471 for "refund policy"`, "query=refund policy/quoted", ""},
