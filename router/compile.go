@@ -110,7 +110,11 @@ type toolInfo struct {
 	// (workflow_run: run), or "": a turn's noun with its stem names the
 	// head, as "run 555002" names a workflow run.
 	headLast string
-	actionID int32 // the number of the action among the catalogue's, or -1
+	// headOuter is true when the name is qualified (invoice.get) and its
+	// head is a word of the parts before the method, what the method
+	// belongs to (social_media_analytics.most_followed: analytics).
+	headOuter bool
+	actionID  int32 // the number of the action among the catalogue's, or -1
 	// required is how many parameters are required; takes says which
 	// kinds of value some parameter's type takes.
 	required  int
@@ -684,6 +688,18 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if ti.head >= 0 {
 			if st := ti.stems[ti.head]; strings.IndexByte(st, ' ') > 0 {
 				ti.headLast = stemPrefix + st[strings.LastIndexByte(st, ' ')+1:]
+			}
+			if k := strings.LastIndexByte(t.Name, '.'); k > 0 {
+				last := ti.headLast
+				if last == "" {
+					last = ti.stems[ti.head]
+				}
+				ti.headOuter = true
+				for _, w := range a.readNameWords(t.Name[k+1:]) {
+					if a.stemTerm(w) == last {
+						ti.headOuter = false
+					}
+				}
 			}
 		}
 		if r.wn != nil && len(ti.objects) > 0 {

@@ -90,6 +90,7 @@ const (
 	fMakesExisting            // the tool makes the thing its name heads, and the turn names one that exists, by its id ("add bob to event evt_8812")
 	fIDAbbrev                 // an id's prefix abbreviates the head of the tool's name or an id parameter's noun (msg_8812: message)
 	fObjectHeadWord           // the turn's head object is the last word of the compound the tool's name heads ("request" for a time-off request)
+	fMissingHeadOuter         // missing_head, of a head the name's method does not write: what the method belongs to (headOuter)
 	fRequiredUnmetID          // the share of the tool's required parameters that hold an id (param.idLike) no argument fills: the turn may name the thing otherwise ("the meeting with the vendor")
 	numToolFeatures
 )
@@ -107,7 +108,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
-	"id_abbrev", "object_head_word", "required_unmet_id",
+	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id",
 }
 
 // The features of "none", per clause.
@@ -510,7 +511,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			}
 			continue
 		}
-		if k == ti.head {
+		if k == ti.head && ti.headOuter {
+			x[fMissingHeadOuter] = 1
+			if why != nil {
+				why.note(fMissingHeadOuter, "the turn never names %s", name)
+			}
+		} else if k == ti.head {
 			x[fMissingHead] = 1
 			if why != nil {
 				why.note(fMissingHead, "the turn never names %s", name)
@@ -542,7 +548,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			if ti.head >= 0 {
 				x[fObjectHead] = 1
 			}
-			x[fMissingHead], x[fActionOther] = 0, 0
+			x[fMissingHead], x[fMissingHeadOuter], x[fActionOther] = 0, 0, 0
 			if why != nil {
 				why.note(fPhrase, "a phrase the vocabulary gives this tool")
 			}

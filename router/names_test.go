@@ -121,6 +121,39 @@ func nameReading(ti *toolInfo) string {
 // the side after the verb, unless that side has only modifiers (words
 // the wordnet knows as adjectives or adverbs and not as nouns), which
 // then qualify the object before the verb.
+// TestHeadOuter checks which heads of qualified names are words of the
+// parts before the method (toolInfo.headOuter), and that a turn that
+// never names one weighs it apart from the head of a name's own words
+// (missing_head_outer, missing_head).
+func TestHeadOuter(t *testing.T) {
+	for _, tt := range []struct {
+		name, turn string
+		outer      bool
+	}{
+		{"invoice.get", "get me the stats", true},
+		{"social_media_analytics.most_followed", "who is the most followed person", true},
+		{"weather.get_by_coordinates_date", "get the stats by coordinates", true},
+		{"releases_api.ReleasesApi.delete_release", "delete the stats", false},
+		{"game_result.get_winner", "get the stats of the game", false},
+		{"get_invoice", "get me the stats", false},
+	} {
+		r := oneTool(t, tt.name, "")
+		if got := r.tools[0].headOuter; got != tt.outer {
+			t.Errorf("%s: headOuter = %v, want %v", tt.name, got, tt.outer)
+		}
+		c := candidate(r.Explain(r.Select(tt.turn)), tt.name)
+		if c == nil {
+			t.Errorf("%s, %q: no candidate", tt.name, tt.turn)
+			continue
+		}
+		_, outer := feature(c.Features, "missing_head_outer")
+		_, own := feature(c.Features, "missing_head")
+		if outer != tt.outer || own == tt.outer {
+			t.Errorf("%s, %q: missing_head_outer %v, missing_head %v; want the first %v", tt.name, tt.turn, outer, own, tt.outer)
+		}
+	}
+}
+
 func TestNameObjectSide(t *testing.T) {
 	tests := []struct{ name, want string }{
 		{"music_shop.find_nearby", "search [music store nearbi] head store"},
