@@ -124,9 +124,19 @@ func (r *Router) translatedAdjective(word string) []string {
 			break
 		}
 	}
-	v, _ := adjectiveStems.LoadOrStore(word, out)
+	if adjectiveStems.Len() >= maxTranslated {
+		return out
+	}
+	// The word is cut from the turn: its own copy keeps the turn from
+	// being held.
+	v, _ := adjectiveStems.LoadOrStore(strings.Clone(word), out)
 	return v
 }
+
+// maxTranslated bounds each of the caches of translations by word
+// (adjectiveStems, nounSenseStems), shared by every Router, so that
+// hostile input cannot grow them for ever.
+const maxTranslated = 1 << 14
 
 // nounSenseStems caches, by Portuguese word as the turn writes it, the
 // English stem terms of each of its noun senses (translatedNoun), shared
@@ -152,7 +162,9 @@ func (r *Router) translatedNoun(word string) []string {
 			}
 			senses = append(senses, stems)
 		}
-		senses, _ = nounSenseStems.LoadOrStore(word, senses)
+		if nounSenseStems.Len() < maxTranslated {
+			senses, _ = nounSenseStems.LoadOrStore(strings.Clone(word), senses)
+		}
 	}
 	for _, stems := range senses {
 		for _, t := range stems {

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,5 +172,23 @@ func TestPortugueseNounOtherSense(t *testing.T) {
 		if want := turn == "como está o tempo?"; weather != want || mark {
 			t.Errorf("%q: terms %v: weather among them %v, want %v; mark %v, want false", turn, f.terms, weather, want, mark)
 		}
+	}
+}
+
+// TestTranslationCachesBounded checks that the caches of translations by
+// word stop growing at maxTranslated, whatever words hostile turns
+// bring.
+func TestTranslationCachesBounded(t *testing.T) {
+	r := shop(t, Options{Language: tokenize.Brazilian})
+	for i := range maxTranslated + 100 {
+		w := "palavra" + strconv.Itoa(i)
+		r.translatedNoun(w)
+		r.translatedAdjective(w)
+	}
+	if n := nounSenseStems.Len(); n > maxTranslated {
+		t.Errorf("nounSenseStems holds %d words, more than %d", n, maxTranslated)
+	}
+	if n := adjectiveStems.Len(); n > maxTranslated {
+		t.Errorf("adjectiveStems holds %d words, more than %d", n, maxTranslated)
 	}
 }
