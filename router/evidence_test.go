@@ -1338,6 +1338,24 @@ func TestNameRunFillsText(t *testing.T) {
 	})
 }
 
+// TestNameRunIsOneValue checks that a name of several words is one value,
+// whatever it opens with: "to San Diego" fills one of two free-text
+// parameters, and "from Portland to San Diego" both.
+func TestNameRunIsOneValue(t *testing.T) {
+	cat, err := catalogue.Import("trains.json", []byte(`{"tools": [
+ {"name": "find_trains", "description": "Find trains between two cities.",
+  "inputSchema": {"type": "object", "properties": {"from_city": {"type": "string"}, "to_city": {"type": "string"}}, "required": ["from_city", "to_city"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "find_trains", []unmetRow{
+		{"find a train to San Diego", true},
+		{"find a train to New York City", true},
+		{"find a train from Portland to San Diego", false},
+		{"find a train from Mountain View to San Diego", false},
+	})
+}
+
 // TestEnumNamedByRelatedWord checks that a word the wordnet relates to an
 // enum's value by a synonym or a derivation names the value: "comic
 // movies" names Comedy, and a turn that names no genre leaves it unmet.

@@ -575,15 +575,33 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 // freeWords counts a clause's free words: the words no lexicon reads,
 // each word of hyphened parts no lexicon reads whole (a name:
 // "checkout-api"), and each quoted text (requiredUnmet reads them as
-// values a free-text parameter may take).
+// values a free-text parameter may take); and the names of several words
+// inside the sentence ("in Mountain View", "to San Diego"), each once,
+// whatever its words mean, in a turn whose capitals are no title ("Turn
+// On The Kitchen Light"): together they name a place, a person or a
+// thing, one value.
 func freeWords(f *features) int {
+	ws := f.words
+	runs := namesInRuns(ws)
+	name := func(k int) bool {
+		return runs && k >= 0 && k < len(ws) && ws[k].Start > 0 && (ws[k].Class == grammar.Noun || ws[k].Class == grammar.Unknown) && grammar.IsName(ws[k].Text)
+	}
+	// Two words of a run stand in the turn's order: a clause read with
+	// its context has the context's words after its own.
+	inOrder := func(a, b int) bool { return ws[b].Start >= ws[a].End }
+	continues := func(k int) bool { return name(k) && name(k-1) && inOrder(k-1, k) }
 	n := 0
-	for k := range f.words {
-		w := &f.words[k]
-		if w.Class == grammar.Unknown {
+	for k := range ws {
+		w := &ws[k]
+		switch {
+		case continues(k):
+			// A later word of a name counted at its first.
+		case w.Class == grammar.Unknown:
 			n++
+		case w.Class == grammar.Noun && name(k) && name(k+1) && inOrder(k, k+1):
+			n++ // a name of several words that opens with a noun
 		}
-		if k > 0 && w.Start == f.words[k-1].Start && w.End == f.words[k-1].End && (k < 2 || f.words[k-2].Start != w.Start) &&
+		if k > 0 && w.Start == ws[k-1].Start && w.End == ws[k-1].End && (k < 2 || ws[k-2].Start != w.Start) &&
 			strings.IndexByte(w.Text, '-') > 0 {
 			// A word of parts joined by hyphens that no lexicon reads
 			// whole is a name ("checkout-api", "billing-worker"): a
@@ -596,15 +614,13 @@ func freeWords(f *features) int {
 			n++
 		}
 	}
-	return n + nameRunNouns(f.words)
+	return n
 }
 
-// nameRunNouns counts the nouns of a clause written as part of a name of
-// several words inside the sentence ("in Mountain View", "for New York
-// City"), in a turn whose capitals are no title ("Turn On The Kitchen
-// Light"): whatever the words mean, together they name a place, a person
-// or a thing, a value a free-text parameter may take.
-func nameRunNouns(ws []grammar.Word) int {
+// namesInRuns reports whether the capitals of a clause's words mark
+// names: fewer than half of the words a lexicon reads past the first are
+// written with one ("Turn On The Kitchen Light" is a title).
+func namesInRuns(ws []grammar.Word) bool {
 	known, caps := 0, 0
 	for k := range ws {
 		if w := &ws[k]; w.Start > 0 && w.Class != grammar.Value && w.Class != grammar.Unknown {
@@ -614,20 +630,5 @@ func nameRunNouns(ws []grammar.Word) int {
 			}
 		}
 	}
-	if 2*caps > known {
-		return 0
-	}
-	name := func(k int) bool {
-		return k >= 0 && k < len(ws) && ws[k].Start > 0 && (ws[k].Class == grammar.Noun || ws[k].Class == grammar.Unknown) && grammar.IsName(ws[k].Text)
-	}
-	// Two words of a run stand in the turn's order: a clause read with
-	// its context has the context's words after its own.
-	inOrder := func(a, b int) bool { return ws[b].Start >= ws[a].End }
-	n := 0
-	for k := range ws {
-		if ws[k].Class == grammar.Noun && name(k) && (name(k-1) && inOrder(k-1, k) || name(k+1) && inOrder(k, k+1)) {
-			n++
-		}
-	}
-	return n
+	return 2*caps <= known
 }
