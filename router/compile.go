@@ -698,6 +698,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 				for _, w := range a.readNameWords(t.Name[k+1:]) {
 					if a.stemTerm(w) == last {
 						ti.headOuter = false
+						break
 					}
 				}
 			}

@@ -3,8 +3,6 @@ package router
 import (
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -313,24 +311,8 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 			}
 		}
 		if w.Class == grammar.Noun && r.lang == tokenize.Brazilian && r.wn != nil && w.Concept != "" && !strings.Contains(w.Norm, " ") &&
-			(i == 0 || !titled(w.Text)) && len(r.conceptOf(w.Concept).ret) == 0 {
-			// A Portuguese noun whose concept no tool holds reaches an
-			// English name by another of its senses, the first a tool
-			// holds ("como está o tempo?" among tools that read the
-			// weather, where the lexicon reads tempo as a duration). A
-			// word written with a capital inside the turn is a name
-			// ("as tarefas do Marcos"), whatever a sense would make of
-			// it.
-			if ts := r.translatedNoun(w.Norm); len(ts) > 0 {
-				// The concept, another sense, is then no word the
-				// tools miss.
-				f.optional = appendUnique(f.optional, r.conceptOf(w.Concept).concept)
-				for _, t := range ts {
-					f.optional = appendUnique(f.optional, t)
-					f.nounStems = appendUnique(f.nounStems, t)
-					dst = appendUnique(dst, t)
-				}
-			}
+			(i == 0 || !grammar.IsName(w.Text)) {
+			r.otherSense(w, f, &dst)
 		}
 		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.turnStop[w.Norm] {
 			// A Portuguese adjective reaches an English name by its
@@ -344,10 +326,28 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 	return dst
 }
 
-// titled reports whether a word is written with a capital first letter.
-func titled(word string) bool {
-	r, _ := utf8.DecodeRuneInString(word)
-	return unicode.IsUpper(r)
+// otherSense adds to a clause's terms another sense of a Portuguese noun
+// whose concept no tool holds: the first a tool holds ("como está o
+// tempo?" among tools that read the weather, where the lexicon reads
+// tempo as a duration), as optional terms and noun stems; the concept,
+// another sense, is then no word the tools miss. The caller leaves out a
+// word written with a capital inside the turn: a name ("as tarefas do
+// Marcos"), whatever a sense would make of it.
+func (r *Router) otherSense(w *grammar.Word, f *features, dst *[]string) {
+	co := r.conceptOf(w.Concept)
+	if len(co.ret) > 0 {
+		return
+	}
+	ts := r.translatedNoun(w.Norm)
+	if len(ts) == 0 {
+		return
+	}
+	f.optional = appendUnique(f.optional, co.concept)
+	for _, t := range ts {
+		f.optional = appendUnique(f.optional, t)
+		f.nounStems = appendUnique(f.nounStems, t)
+		*dst = appendUnique(*dst, t)
+	}
 }
 
 // actionVerb is the index in a clause's words of the verb that names its

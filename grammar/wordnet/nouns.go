@@ -127,16 +127,15 @@ func englishSingulars(w string) []string {
 // word or a regular plural's singular (luzes: luz, portões: portão), and
 // whether the word is plural. The word is folded (see Fold) first.
 func (db *DB) PortugueseNoun(word string) (lemmas []string, plural bool) {
-	w := Fold(strings.TrimSpace(word))
-	if ls := db.ptNouns(w); len(ls) > 0 {
-		return ls, false
-	}
-	for _, s := range portugueseSingulars(w) {
-		if ls := db.ptNouns(s); len(ls) > 0 {
-			return ls, true
+	senses, plural := db.portugueseNounSenses(word)
+	for _, sense := range senses {
+		for _, m := range sense {
+			if !slices.Contains(lemmas, m) {
+				lemmas = append(lemmas, m)
+			}
 		}
 	}
-	return nil, false
+	return lemmas, plural
 }
 
 // PortugueseNounSenses reads a Brazilian Portuguese word as a noun, as
@@ -145,16 +144,23 @@ func (db *DB) PortugueseNoun(word string) (lemmas []string, plural bool) {
 // and weather condition, ..., then time). It returns nil for a word that
 // is no noun the Portuguese wordnet knows.
 func (db *DB) PortugueseNounSenses(word string) [][]string {
+	senses, _ := db.portugueseNounSenses(word)
+	return senses
+}
+
+// portugueseNounSenses is the noun senses of the word, folded, or else of
+// a regular plural's singular, and whether it was the plural.
+func (db *DB) portugueseNounSenses(word string) ([][]string, bool) {
 	w := Fold(strings.TrimSpace(word))
 	if ss := db.ptNounSenses(w); len(ss) > 0 {
-		return ss
+		return ss, false
 	}
 	for _, s := range portugueseSingulars(w) {
 		if ss := db.ptNounSenses(s); len(ss) > 0 {
-			return ss
+			return ss, true
 		}
 	}
-	return nil
+	return nil, false
 }
 
 func (db *DB) ptNounSenses(key string) [][]string {
@@ -176,26 +182,6 @@ func (db *DB) ptNounSenses(key string) [][]string {
 		}
 		if len(sense) > 0 {
 			out = append(out, sense)
-		}
-	}
-	return out
-}
-
-func (db *DB) ptNouns(key string) []string {
-	rest, ok := db.pt.find(key)
-	if !ok {
-		return nil
-	}
-	var out []string
-	for s := range strings.SplitSeq(rest, string(senseSep)) {
-		p, n, _, ok := db.splitSense(s)
-		if !ok || p != 'n' {
-			continue
-		}
-		for m := range strings.SplitSeq(synsetField(db.synsets.line(n), 1), string(lemmaSep)) {
-			if m != "" && !slices.Contains(out, m) {
-				out = append(out, m)
-			}
 		}
 	}
 	return out
