@@ -1593,3 +1593,21 @@ func TestParseBreakAfterDeterminer(t *testing.T) {
 		}
 	}
 }
+
+// TestParseGoingTo checks that "going to" is read as the future, an
+// auxiliary, never as the action of going somewhere: a turn that says
+// what is going to happen asks for no navigation, while "go to" still
+// commands it.
+func TestParseGoingTo(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"what is the weather going to be like tomorrow", ""},
+		{"is it going to rain today", ""},
+		{"when is my card going to expire", "revoke"},
+		{"go to settings", "navigate"},
+	} {
+		p := parse(t, tt.in)
+		if got := p.Clauses[0].Action; got != tt.want {
+			t.Errorf("Parse(%q): action %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
