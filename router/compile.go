@@ -150,9 +150,16 @@ type param struct {
 	// schema writes it and the words of its name (tokenize.SplitName).
 	enumWritten []string
 	enumWords   [][]string
+	// exampleText are the values its description gives as examples
+	// ("such as villa, condo", "e.g. painting, sculpture"), normalised
+	// and spaced as a turn's words are (descExamples).
+	exampleText []string
 	desc        string // its description
 	required    bool
-	idLike      bool // it holds an id (isIDLike), read once
+	// hasDefault is true for a parameter whose schema gives a default
+	// value: a call may leave it out, required or not.
+	hasDefault bool
+	idLike     bool // it holds an id (isIDLike), read once
 	// callerMade is true for a parameter the calling program makes, never
 	// a person: an idempotency key or client token (callerMade).
 	callerMade bool
@@ -1711,6 +1718,7 @@ type schema struct {
 	Description string             `json:"description"`
 	Examples    []any              `json:"examples"`
 	Example     any                `json:"example"`
+	Default     any                `json:"default"`
 	Properties  map[string]*schema `json:"properties"`
 	Required    []string           `json:"required"`
 	Items       *schema            `json:"items"`
@@ -1750,6 +1758,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 			p.terms, p.examples, p.enum, p.enumText = slices.Clip(p.terms), slices.Clip(p.examples), slices.Clip(p.enum), slices.Clip(p.enumText)
 			p.shapes = slices.Clip(p.shapes)
 			p.enumWritten, p.enumWords = slices.Clip(p.enumWritten), slices.Clip(p.enumWords)
+			p.exampleText = slices.Clip(p.exampleText)
 		}
 		params = slices.Clip(params)
 		a.memo.params[string(raw)] = params
@@ -1777,7 +1786,7 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 		if ps == nil {
 			continue
 		}
-		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name], desc: ps.Description}
+		p := param{name: name, typ: ps.typeName(), format: ps.Format, required: required[name], desc: ps.Description, hasDefault: ps.Default != nil}
 		p.words = slices.Clip(tokenize.AppendNameWords(make([]string, 0, 4), name))
 		if ps.Items != nil {
 			p.itemFormat = ps.Items.Format
@@ -1818,6 +1827,9 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 				p.enumWords = append(p.enumWords, tokenize.SplitName(low))
 			}
 		}
+		if p.typ == "string" && len(p.enum) == 0 {
+			p.exampleText = descExamples(ps.Description)
+		}
 		p.idLike = isIDLike(&p)
 		p.callerMade = callerMade(name)
 		params = append(params, p)
@@ -1826,6 +1838,92 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// exampleMarks are the words after which a description lists examples of
+// a value, lower case.
+var exampleMarks = [...]string{"e.g.", "e.g", "eg.", "such as", "for example", "for instance", "like", "including", "can be", "could be"}
+
+// maxExampleWords is the most words an example value of a description
+// may have: a longer one is a sentence, no value.
+const maxExampleWords = 3
+
+// descExamples reads the values a parameter's description gives as
+// examples: the quoted texts after a mark of examples (exampleMarks), or
+// else the items of the list after it, to the end of its sentence,
+// separated by commas, "or" and "and" ("Type of property such as villa,
+// condo, apartment, etc.": villa, condo, apartment). Each is normalised
+// and spaced as a turn's words are, of at most maxExampleWords words.
+func descExamples(desc string) []string {
+	low := strings.ToLower(desc)
+	var out []string
+	add := func(item string) {
+		item = strings.Trim(strings.TrimSpace(item), "'\"`.:")
+		item = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(item, "or "), "and "))
+		if item == "" || item == "etc" || !strings.ContainsFunc(item, unicode.IsLetter) {
+			return
+		}
+		words := tokenize.SplitName(item)
+		if len(words) == 0 || len(words) > maxExampleWords {
+			return
+		}
+		if t := tokenize.Normalize(strings.Join(words, " ")); !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	for _, mark := range exampleMarks {
+		for at := 0; ; {
+			i := strings.Index(low[at:], mark)
+			if i < 0 {
+				break
+			}
+			i += at
+			at = i + len(mark)
+			if i > 0 && isWordByte(low[i-1]) || at < len(low) && isWordByte(low[at]) && isWordByte(mark[len(mark)-1]) {
+				continue // inside a word ("likely", "peg.")
+			}
+			rest := low[at:]
+			if end := strings.IndexAny(rest, ";()\n"); end >= 0 {
+				rest = rest[:end]
+			}
+			if end := strings.Index(rest, ". "); end >= 0 {
+				rest = rest[:end]
+			}
+			if q := quoted(rest); len(q) > 0 {
+				for _, item := range q {
+					add(item)
+				}
+				continue
+			}
+			rest = strings.NewReplacer(" or ", ",", " and ", ",").Replace(rest)
+			for item := range strings.SplitSeq(rest, ",") {
+				add(item)
+			}
+		}
+	}
+	return out
+}
+
+// isWordByte reports whether b is a letter or a digit of ASCII.
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// quoted returns the texts between single or double quotes of s.
+func quoted(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexAny(s, "'\"")
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(s[i+1:], s[i])
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[i+1:i+1+j])
+		s = s[i+2+j:]
+	}
+}
 
 // callerMade reports whether a parameter's name says that the calling
 // program makes its value, never the person it acts for: an idempotency

@@ -3,6 +3,7 @@ package router
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -1482,4 +1483,77 @@ func TestWithoutBars(t *testing.T) {
 			t.Errorf("Select(%q) = %s %s, want no selection", tc.turn, d.Outcome, d.Tool)
 		}
 	}
+}
+
+// TestExampleNamed checks that a word the turn names which a parameter's
+// description gives as an example of its value fills it, by its stem
+// ("sculptures" for "e.g. painting, sculpture"), and that a turn that
+// names none of them leaves it unmet.
+func TestExampleNamed(t *testing.T) {
+	cat, err := catalogue.Import("art.json", []byte(`{"tools": [
+ {"name": "find_artwork", "description": "Find artworks on show.",
+  "inputSchema": {"type": "object", "properties": {"type": {"type": "string", "description": "Type of the artwork. E.g., painting, sculpture, installation."}}, "required": ["type"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "find_artwork", []unmetRow{
+		{"find some sculptures", false},
+		{"find a painting", false},
+		{"find some artworks", true},
+	})
+}
+
+// TestDescExamples checks the values read from a description's list of
+// examples: quoted or not, after each mark, to the end of the sentence.
+func TestDescExamples(t *testing.T) {
+	for _, tc := range []struct {
+		desc string
+		want []string
+	}{
+		{"Type of property such as villa, condo, apartment, etc.", []string{"villa", "condo", "apartment"}},
+		{"Type of the artwork. E.g., painting, sculpture, installation.", []string{"painting", "sculpture", "installation"}},
+		{"Time period, can be 'contemporary', 'modern', 'renaissance', etc. Default 'contemporary'", []string{"contemporary", "modern", "renaissance"}},
+		{"The city, in the format 'City, State', for instance 'Los Angeles, CA'. State names are abbreviated", []string{"los angeles ca"}},
+		{"The skill, like Python or Java", []string{"python", "java"}},
+		{"The likely outcome of the match", nil},
+		{"The name of the project, e.g. the one you are working on with most of the team this week", nil},
+	} {
+		if got := descExamples(tc.desc); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: examples %q, want %q", tc.desc, got, tc.want)
+		}
+	}
+}
+
+// TestRequiredWithDefault checks that a required parameter whose schema
+// gives a default is never counted unmet: a call may leave it out.
+func TestRequiredWithDefault(t *testing.T) {
+	cat, err := catalogue.Import("hotels.json", []byte(`{"tools": [
+ {"name": "find_hotels", "description": "Find hotels.",
+  "inputSchema": {"type": "object", "properties": {"location": {"type": "string", "default": "dontcare"}, "stars": {"type": "integer"}}, "required": ["location", "stars"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "find_hotels", []unmetRow{
+		{"find a hotel with 4 stars", false},
+		{"find a hotel", true},
+	})
+}
+
+// TestAdjectiveIsNoValue checks that an adjective no lexicon lists, in
+// any degree ("cheapest", "biggest", "closer"), is no free value: it
+// qualifies the thing asked for and fills no free-text parameter, while
+// a word of no language does.
+func TestAdjectiveIsNoValue(t *testing.T) {
+	cat, err := catalogue.Import("flights.json", []byte(`{"tools": [
+ {"name": "find_flights", "description": "Find flights to a city.",
+  "inputSchema": {"type": "object", "properties": {"destination": {"type": "string"}}, "required": ["destination"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "find_flights", []unmetRow{
+		{"find the cheapest flights", true},
+		{"find the biggest flights", true},
+		{"find cheaper flights", true},
+		{"find flights to zoltrak", false},
+	})
 }

@@ -898,8 +898,10 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 // its format or its name: travel_date) or free text, for each beyond the
 // loose numbers, dates or free words of the clause (a word a lexicon
 // reads is not counted, though it may be the text: the fit weighs what
-// the count is worth). A parameter of another type (a boolean, an array,
-// an object) is left out: it may take its default. Only a tool's first
+// the count is worth), unless the clause names a value its description
+// gives as an example (exampleNamed). A parameter of another type (a
+// boolean, an array, an object) is left out: it may take its default; so
+// is one whose schema gives a default, though it says it is required. Only a tool's first
 // 64 parameters are read (bound has room for them). With names, it also
 // names the parameters it counts, for an explanation.
 func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int) {
@@ -911,7 +913,7 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 	var ofKind [numUnmetKinds][]string
 	for j := range params {
 		p := &params[j]
-		if !p.required || p.callerMade || j >= 64 || bound&(1<<j) != 0 {
+		if !p.required || p.hasDefault || p.callerMade || j >= 64 || bound&(1<<j) != 0 {
 			continue
 		}
 		kind := -1
@@ -946,6 +948,9 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 				case p.pattern != nil || p.format != "":
 					unmet++
 					kind = uUnmet
+				case r.exampleNamed(p, f):
+					// The clause names a value the description gives
+					// as an example ("a villa" for "such as villa").
 				default:
 					text++
 					kind = uText
@@ -1017,6 +1022,24 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 		}
 	}
 	return r.enumRelated(p, f)
+}
+
+// exampleNamed reports whether the clause names a value a parameter's
+// description gives as an example: as written, or by the stem of an
+// example of one word ("sculptures" for "e.g. painting, sculpture").
+func (r *Router) exampleNamed(p *param, f *features) bool {
+	for _, e := range p.exampleText {
+		if strings.IndexByte(e, ' ') >= 0 {
+			if f.holdsPhrase(e) {
+				return true
+			}
+			continue
+		}
+		if t := r.stemTerm(e); t != "" && containsTerm(f.terms, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // enumRelated reports whether a word of the clause names a value of one

@@ -48,6 +48,7 @@ type features struct {
 	lone     bool           // a quantifier with nothing to count ("that's all"): no term
 	given    bool           // the clause acts on a thing the conversation has given ("cancel that order", "cancel it")
 	without  []string       // the actions the clause says not to do ("hide it without deleting it": delete)
+	modifier uint64         // the words no lexicon reads that the wordnet knows as adjectives or adverbs, by index (the first 64)
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
@@ -189,7 +190,11 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				}
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
-				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" || r.adjective(w.Norm) {
+				adj := r.adjective(w.Norm)
+				if adj && !(i > 0 && grammar.IsName(w.Text)) && i < 64 {
+					f.modifier |= 1 << i
+				}
+				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" || adj {
 					// A name, a participle read by its action, or an
 					// adjective or adverb of the wordnet ("scientific
 					// fiction", "available online"): its spelling counts
@@ -788,9 +793,11 @@ func (r *Router) literal(w *grammar.Word) (string, bool) {
 }
 
 // adjective reports whether a word can be an adjective of the turn's
-// language, as the wordnet lists it (Lexicon.Adjective), or an adverb
-// made of one ("permanently", "permanentemente"), which qualifies as its
-// adjective does; the wordnets list no adverbs.
+// language, as the wordnet lists it (Lexicon.Adjective), an English
+// adjective's comparative or superlative ("cheaper", "closest",
+// "biggest"), or an adverb made of one ("permanently",
+// "permanentemente"), which qualifies as its adjective does; the wordnets
+// list no adverbs and no degrees.
 func (r *Router) adjective(norm string) bool {
 	lx := r.gram.Lexicon()
 	if lx.Adjective == nil {
@@ -804,19 +811,29 @@ func (r *Router) adjective(norm string) bool {
 		endings = adverbEndingsPT[:]
 	}
 	for _, e := range endings {
-		if base, ok := strings.CutSuffix(norm, e[0]); ok && len(base) > 2 && lx.Adjective(base+e[1]) {
+		base, ok := strings.CutSuffix(norm, e[0])
+		if !ok || len(base) <= 2 {
+			continue
+		}
+		if lx.Adjective(base + e[1]) {
 			return true
+		}
+		if e[1] == "" && base[len(base)-1] == base[len(base)-2] && lx.Adjective(base[:len(base)-1]) {
+			return true // "biggest", "hotter"
 		}
 	}
 	return false
 }
 
 // adverbEndings are the endings of an English adverb made of an
-// adjective, and what replaces each in the adjective: quickly, speedily,
-// basically, manually, probably, shrilly. adverbEndingsPT are Portuguese's,
-// made of the feminine (rapidamente: rápida; permanentemente).
+// adjective, and of an adjective's comparative and superlative, and what
+// replaces each in the adjective: quickly, speedily, basically, manually,
+// probably, shrilly; cheaper, cheapest, closer, closest, easier,
+// easiest (a doubled consonant is undone: bigger). adverbEndingsPT are
+// Portuguese's, made of the feminine (rapidamente: rápida;
+// permanentemente).
 var (
-	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}}
+	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}, {"er", ""}, {"est", ""}, {"r", ""}, {"st", ""}, {"ier", "y"}, {"iest", "y"}}
 	adverbEndingsPT = [...][2]string{{"mente", ""}}
 )
 

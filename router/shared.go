@@ -573,6 +573,8 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 }
 
 // freeWords counts a clause's free words: the words no lexicon reads,
+// but for the adjectives and adverbs the wordnet knows, which qualify the
+// thing asked for and name none ("the cheapest flights"; features.modifier),
 // each word of hyphened parts no lexicon reads whole (a name:
 // "checkout-api"), and each quoted text (requiredUnmet reads them as
 // values a free-text parameter may take); and the names of several words
@@ -596,7 +598,7 @@ func freeWords(f *features) int {
 		switch {
 		case continues(k):
 			// A later word of a name counted at its first.
-		case w.Class == grammar.Unknown:
+		case w.Class == grammar.Unknown && (k >= 64 || f.modifier&(1<<k) == 0):
 			n++
 		case w.Class == grammar.Noun && name(k) && name(k+1) && inOrder(k, k+1):
 			n++ // a name of several words that opens with a noun
