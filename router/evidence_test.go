@@ -1557,3 +1557,19 @@ func TestAdjectiveIsNoValue(t *testing.T) {
 		{"find flights to zoltrak", false},
 	})
 }
+
+// TestVerbIsNoValue checks that a word no lexicon lists that the English
+// wordnet knows only as a verb ("determine") is no free value: it names
+// no thing a free-text parameter may take.
+func TestVerbIsNoValue(t *testing.T) {
+	cat, err := catalogue.Import("distance.json", []byte(`{"tools": [
+ {"name": "get_distance", "description": "Get the distance to a place.",
+  "inputSchema": {"type": "object", "properties": {"place": {"type": "string"}}, "required": ["place"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "get_distance", []unmetRow{
+		{"determine the distance", true},
+		{"determine the distance to zoltrak", false},
+	})
+}

@@ -48,7 +48,7 @@ type features struct {
 	lone     bool           // a quantifier with nothing to count ("that's all"): no term
 	given    bool           // the clause acts on a thing the conversation has given ("cancel that order", "cancel it")
 	without  []string       // the actions the clause says not to do ("hide it without deleting it": delete)
-	modifier uint64         // the words no lexicon reads that the wordnet knows as adjectives or adverbs, by index (the first 64)
+	modifier uint64         // the words no lexicon reads that the wordnet knows as adjectives, adverbs or only as verbs, by index (the first 64): they name no thing
 }
 
 func (r *Router) features(c *grammar.Clause, room *[]string) features {
@@ -191,7 +191,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
 				adj := r.adjective(w.Norm)
-				if adj && !(i > 0 && grammar.IsName(w.Text)) && i < 64 {
+				if (adj || r.verbOnly(w.Norm)) && !(i > 0 && grammar.IsName(w.Text)) && i < 64 {
 					f.modifier |= 1 << i
 				}
 				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" || adj {
@@ -823,6 +823,19 @@ func (r *Router) adjective(norm string) bool {
 		}
 	}
 	return false
+}
+
+// verbOnly reports whether the English wordnet knows a word, in any of
+// its forms, and never as a noun: a verb ("determine", "determined")
+// names no thing, and is no value.
+func (r *Router) verbOnly(norm string) bool {
+	if r.wn == nil || r.lang != tokenize.English {
+		return false
+	}
+	if _, _, _, noun := r.wn.Noun(norm); noun {
+		return false
+	}
+	return r.wn.Word(norm)
 }
 
 // adverbEndings are the endings of an English adverb made of an

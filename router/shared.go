@@ -574,7 +574,8 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 
 // freeWords counts a clause's free words: the words no lexicon reads,
 // but for the adjectives and adverbs the wordnet knows, which qualify the
-// thing asked for and name none ("the cheapest flights"; features.modifier),
+// thing asked for and name none ("the cheapest flights"), and the words it
+// knows only as verbs ("determine"; features.modifier),
 // each word of hyphened parts no lexicon reads whole (a name:
 // "checkout-api"), and each quoted text (requiredUnmet reads them as
 // values a free-text parameter may take); and the names of several words
