@@ -793,11 +793,10 @@ func (r *Router) literal(w *grammar.Word) (string, bool) {
 }
 
 // adjective reports whether a word can be an adjective of the turn's
-// language, as the wordnet lists it (Lexicon.Adjective), an English
-// adjective's comparative or superlative ("cheaper", "closest",
-// "biggest"), or an adverb made of one ("permanently",
+// language, as the wordnet lists it (Lexicon.Adjective: in English, in
+// any degree, "cheapest"), or an adverb made of one ("permanently",
 // "permanentemente"), which qualifies as its adjective does; the wordnets
-// list no adverbs and no degrees.
+// list no adverbs.
 func (r *Router) adjective(norm string) bool {
 	lx := r.gram.Lexicon()
 	if lx.Adjective == nil {
@@ -811,15 +810,8 @@ func (r *Router) adjective(norm string) bool {
 		endings = adverbEndingsPT[:]
 	}
 	for _, e := range endings {
-		base, ok := strings.CutSuffix(norm, e[0])
-		if !ok || len(base) <= 2 {
-			continue
-		}
-		if lx.Adjective(base + e[1]) {
+		if base, ok := strings.CutSuffix(norm, e[0]); ok && len(base) > 2 && lx.Adjective(base+e[1]) {
 			return true
-		}
-		if e[1] == "" && base[len(base)-1] == base[len(base)-2] && lx.Adjective(base[:len(base)-1]) {
-			return true // "biggest", "hotter"
 		}
 	}
 	return false
@@ -839,14 +831,11 @@ func (r *Router) verbOnly(norm string) bool {
 }
 
 // adverbEndings are the endings of an English adverb made of an
-// adjective, and of an adjective's comparative and superlative, and what
-// replaces each in the adjective: quickly, speedily, basically, manually,
-// probably, shrilly; cheaper, cheapest, closer, closest, easier,
-// easiest (a doubled consonant is undone: bigger). adverbEndingsPT are
-// Portuguese's, made of the feminine (rapidamente: rápida;
-// permanentemente).
+// adjective, and what replaces each in the adjective: quickly, speedily,
+// basically, manually, probably, shrilly. adverbEndingsPT are Portuguese's,
+// made of the feminine (rapidamente: rápida; permanentemente).
 var (
-	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}, {"er", ""}, {"est", ""}, {"r", ""}, {"st", ""}, {"ier", "y"}, {"iest", "y"}}
+	adverbEndings   = [...][2]string{{"ly", ""}, {"ily", "y"}, {"ally", ""}, {"ally", "al"}, {"bly", "ble"}, {"ply", "ple"}, {"lly", "ll"}}
 	adverbEndingsPT = [...][2]string{{"mente", ""}}
 )
 

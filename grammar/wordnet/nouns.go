@@ -34,9 +34,39 @@ func (db *DB) parts(t *table, key string) (noun, verb bool) {
 }
 
 // Adjective reports whether an English word, matched in lower case, has an
-// adjective sense ("wet", "open", "cold").
+// adjective sense ("wet", "open", "cold"), or, when the word is no lemma
+// of its own, is the comparative or superlative of an adjective by the
+// regular endings ("colder", "closest", "easier", "biggest"): "dryer" and
+// "forest" are nouns, no degrees of dry and fore.
 func (db *DB) Adjective(word string) bool {
-	rest, ok := db.en.find(strings.ToLower(word))
+	w := strings.ToLower(word)
+	if _, ok := db.en.find(w); ok {
+		return db.adjectiveSense(w)
+	}
+	for _, d := range degreeEndings {
+		base, ok := strings.CutSuffix(w, d[0])
+		if !ok || len(base) < 2 {
+			continue
+		}
+		if db.adjectiveSense(base + d[1]) {
+			return true
+		}
+		if d[1] == "" && len(base) > 2 && base[len(base)-1] == base[len(base)-2] && db.adjectiveSense(base[:len(base)-1]) {
+			return true // "biggest", "hotter"
+		}
+	}
+	return false
+}
+
+// degreeEndings are the regular endings of an English adjective's
+// comparative and superlative, and what replaces each in the adjective:
+// colder, coldest; closer, closest; easier, easiest.
+var degreeEndings = [...][2]string{{"er", ""}, {"est", ""}, {"r", ""}, {"st", ""}, {"ier", "y"}, {"iest", "y"}}
+
+// adjectiveSense reports whether the English lemma w has an adjective
+// sense.
+func (db *DB) adjectiveSense(w string) bool {
+	rest, ok := db.en.find(w)
 	if !ok {
 		return false
 	}

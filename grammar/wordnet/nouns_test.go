@@ -98,7 +98,9 @@ func TestAdjective(t *testing.T) {
 		want bool
 	}{
 		{"wet", true}, {"Cold", true}, {"open", true},
+		{"colder", true}, {"closest", true}, {"easier", true}, {"biggest", true},
 		{"floor", false}, {"door", false}, {"xqzv", false},
+		{"forest", false}, {"dryer", false}, {"user", false},
 	} {
 		if got := db.Adjective(tt.in); got != tt.want {
 			t.Errorf("Adjective(%q) = %v, want %v", tt.in, got, tt.want)
