@@ -476,6 +476,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			f.action != "" && o == m.objectAction || k == ti.head && (idNamed || derived) {
 			continue
 		}
+		if containsTerm(m.askTerms, o) {
+			// What the question word asks for names it: "que horas
+			// são?" names get_current_time's time, "how much is it?"
+			// get_price's price.
+			continue
+		}
 		if k != ti.head && idAbbreviates(f, m, o) {
 			// An id whose prefix abbreviates a modifier of the name names
 			// it: "browse fld_8812" names list_folder_items' folder.

@@ -360,3 +360,27 @@ func TestNamespaceConvention(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedNamesHead checks that what a question word asks for names the
+// tool's head: "when" asks for a date, "what time" for a time, so neither
+// leaves the head unnamed; a question that asks for something else does.
+func TestAskedNamesHead(t *testing.T) {
+	for _, tt := range []struct {
+		name, turn string
+		missing    bool
+	}{
+		{"get_delivery_date", "when is the delivery", false},
+		{"get_current_time", "what time is it", false},
+		{"get_delivery_date", "where is the delivery", true},
+	} {
+		r := oneTool(t, tt.name, "")
+		c := candidate(r.Explain(r.Select(tt.turn)), tt.name)
+		if c == nil {
+			t.Errorf("%s, %q: no candidate", tt.name, tt.turn)
+			continue
+		}
+		if _, got := feature(c.Features, "missing_head"); got != tt.missing {
+			t.Errorf("%s, %q: missing_head %v, want %v", tt.name, tt.turn, got, tt.missing)
+		}
+	}
+}
