@@ -1928,13 +1928,26 @@ func quoted(s string) []string {
 // callerMade reports whether a parameter's name says that the calling
 // program makes its value, never the person it acts for: an idempotency
 // key (Idempotency-Key, idempotency_key) or a client token (ClientToken),
-// which makes a retried write safe. No turn gives one, and a turn that
-// leaves it unmet asks for the tool all the same.
+// which makes a retried write safe; or a control of paging (perPage,
+// page_size, page_token, offset, cursor), which the program sets as it
+// reads the pages. No turn need give one, and a turn that leaves it unmet
+// asks for the tool all the same.
 func callerMade(name string) bool {
 	words := tokenize.SplitName(name)
+	page := false
 	for k, w := range words {
 		w = strings.ToLower(w)
 		if strings.HasPrefix(w, "idempoten") || w == "token" && k > 0 && strings.EqualFold(words[k-1], "client") {
+			return true
+		}
+		page = page || w == "page"
+	}
+	if len(words) == 1 {
+		w := strings.ToLower(words[0])
+		return w == "offset" || w == "cursor"
+	}
+	for _, w := range words {
+		if w = strings.ToLower(w); page && (w == "per" || w == "size" || w == "token") {
 			return true
 		}
 	}

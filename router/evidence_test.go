@@ -1145,12 +1145,12 @@ func TestQuantifierCountsSomething(t *testing.T) {
 // client token, which the calling program makes and no person says, is
 // no parameter a turn leaves unmet.
 func TestCallerMadeParameters(t *testing.T) {
-	for _, name := range []string{"idempotency_key", "Idempotency-Key", "ClientToken", "client_token"} {
+	for _, name := range []string{"idempotency_key", "Idempotency-Key", "ClientToken", "client_token", "perPage", "page_size", "pageToken", "offset", "cursor"} {
 		if !callerMade(name) {
 			t.Errorf("callerMade(%q) = false, want true", name)
 		}
 	}
-	for _, name := range []string{"token", "api_token", "order_id", "key"} {
+	for _, name := range []string{"token", "api_token", "order_id", "key", "page", "limit", "page_title", "offset_hours"} {
 		if callerMade(name) {
 			t.Errorf("callerMade(%q) = true, want false", name)
 		}
