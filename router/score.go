@@ -191,7 +191,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				f.unknown = appendUnique(f.unknown, term)
 				f.text = append(f.text, term)
 				adj := r.adjective(w.Norm)
-				if (adj || r.verbOnly(w.Norm)) && !(i > 0 && grammar.IsName(w.Text)) && i < 64 {
+				if i < 64 && !(i > 0 && grammar.IsName(w.Text)) && (adj || r.verbOnly(w.Norm)) {
 					f.modifier |= 1 << i
 				}
 				if i > 0 && grammar.IsName(w.Text) || w.Concept != "" || adj {
@@ -818,8 +818,8 @@ func (r *Router) adjective(norm string) bool {
 }
 
 // verbOnly reports whether the English wordnet knows a word, in any of
-// its forms, and never as a noun: a verb ("determine", "determined")
-// names no thing, and is no value.
+// its forms, and never as a noun: a verb ("determine", "determined"), or
+// an adjective or adverb, names no thing, and is no value.
 func (r *Router) verbOnly(norm string) bool {
 	if r.wn == nil || r.lang != tokenize.English {
 		return false
