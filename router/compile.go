@@ -1828,7 +1828,7 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 			}
 		}
 		if p.typ == "string" && len(p.enum) == 0 {
-			p.exampleText = descExamples(ps.Description)
+			p.exampleText = descExamples(a.tk, ps.Description)
 		}
 		p.idLike = isIDLike(&p)
 		p.callerMade = callerMade(name)
@@ -1848,12 +1848,13 @@ var exampleMarks = [...]string{"e.g.", "e.g", "eg.", "such as", "for example", "
 const maxExampleWords = 3
 
 // descExamples reads the values a parameter's description gives as
-// examples: the quoted texts after a mark of examples (exampleMarks), or
-// else the items of the list after it, to the end of its sentence,
-// separated by commas, "or" and "and" ("Type of property such as villa,
-// condo, apartment, etc.": villa, condo, apartment). Each is normalised
-// and spaced as a turn's words are, of at most maxExampleWords words.
-func descExamples(desc string) []string {
+// examples: the quoted texts after a mark of examples (exampleMarks), as
+// tk reads quoted text in a turn, or else the items of the list after it,
+// to the end of its sentence, separated by commas, "or" and "and" ("Type
+// of property such as villa, condo, apartment, etc.": villa, condo,
+// apartment). Each is normalised and spaced as a turn's words are, of at
+// most maxExampleWords words.
+func descExamples(tk *tokenize.Tokenizer, desc string) []string {
 	low := strings.ToLower(desc)
 	var out []string
 	add := func(item string) {
@@ -1878,7 +1879,7 @@ func descExamples(desc string) []string {
 			}
 			i += at
 			at = i + len(mark)
-			if i > 0 && isWordByte(low[i-1]) || at < len(low) && isWordByte(low[at]) && isWordByte(mark[len(mark)-1]) {
+			if i > 0 && isAlnum(low[i-1]) || at < len(low) && isAlnum(low[at]) && isAlnum(mark[len(mark)-1]) {
 				continue // inside a word ("likely", "peg.")
 			}
 			rest := low[at:]
@@ -1888,10 +1889,14 @@ func descExamples(desc string) []string {
 			if end := strings.Index(rest, ". "); end >= 0 {
 				rest = rest[:end]
 			}
-			if q := quoted(rest); len(q) > 0 {
-				for _, item := range q {
-					add(item)
+			quotes := false
+			for _, t := range tk.Tokenize(rest) {
+				if t.Kind == tokenize.Quoted {
+					quotes = true
+					add(t.Norm)
 				}
+			}
+			if quotes {
 				continue
 			}
 			rest = strings.NewReplacer(" or ", ",", " and ", ",").Replace(rest)
@@ -1901,28 +1906,6 @@ func descExamples(desc string) []string {
 		}
 	}
 	return out
-}
-
-// isWordByte reports whether b is a letter or a digit of ASCII.
-func isWordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}
-
-// quoted returns the texts between single or double quotes of s.
-func quoted(s string) []string {
-	var out []string
-	for {
-		i := strings.IndexAny(s, "'\"")
-		if i < 0 {
-			return out
-		}
-		j := strings.IndexByte(s[i+1:], s[i])
-		if j < 0 {
-			return out
-		}
-		out = append(out, s[i+1:i+1+j])
-		s = s[i+2+j:]
-	}
 }
 
 // callerMade reports whether a parameter's name says that the calling

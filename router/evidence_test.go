@@ -1506,6 +1506,10 @@ func TestExampleNamed(t *testing.T) {
 // TestDescExamples checks the values read from a description's list of
 // examples: quoted or not, after each mark, to the end of the sentence.
 func TestDescExamples(t *testing.T) {
+	tk, err := tokenize.New(tokenize.English)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		desc string
 		want []string
@@ -1518,7 +1522,7 @@ func TestDescExamples(t *testing.T) {
 		{"The likely outcome of the match", nil},
 		{"The name of the project, e.g. the one you are working on with most of the team this week", nil},
 	} {
-		if got := descExamples(tc.desc); !slices.Equal(got, tc.want) {
+		if got := descExamples(tk, tc.desc); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: examples %q, want %q", tc.desc, got, tc.want)
 		}
 	}

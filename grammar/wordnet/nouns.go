@@ -43,19 +43,7 @@ func (db *DB) Adjective(word string) bool {
 	if _, ok := db.en.find(w); ok {
 		return db.adjectiveSense(w)
 	}
-	for _, d := range degreeEndings {
-		base, ok := strings.CutSuffix(w, d[0])
-		if !ok || len(base) < 2 {
-			continue
-		}
-		if db.adjectiveSense(base + d[1]) {
-			return true
-		}
-		if d[1] == "" && len(base) > 2 && base[len(base)-1] == base[len(base)-2] && db.adjectiveSense(base[:len(base)-1]) {
-			return true // "biggest", "hotter"
-		}
-	}
-	return false
+	return detaches(w, degreeEndings[:], db.adjectiveSense)
 }
 
 // degreeEndings are the regular endings of an English adjective's

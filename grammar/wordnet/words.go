@@ -35,16 +35,24 @@ func (db *DB) Word(word string) bool {
 	if db.Has(w) || db.Lemma(w) != "" {
 		return true
 	}
-	for _, d := range detachments {
+	return detaches(w, detachments[:], db.Has)
+}
+
+// detaches reports whether a word, less one of endings and with what
+// replaces it, is a lemma has accepts, or, where nothing replaces the
+// ending, with its doubled final consonant undone ("referring",
+// "stopped", "biggest").
+func detaches(w string, endings [][2]string, has func(string) bool) bool {
+	for _, d := range endings {
 		base, ok := strings.CutSuffix(w, d[0])
 		if !ok || len(base) < 2 {
 			continue
 		}
-		if db.Has(base + d[1]) {
+		if has(base + d[1]) {
 			return true
 		}
-		if d[1] == "" && len(base) > 2 && base[len(base)-1] == base[len(base)-2] && db.Has(base[:len(base)-1]) {
-			return true // "referring", "stopped", "bigger"
+		if d[1] == "" && len(base) > 2 && base[len(base)-1] == base[len(base)-2] && has(base[:len(base)-1]) {
+			return true
 		}
 	}
 	return false
