@@ -150,6 +150,11 @@ type param struct {
 	// schema writes it and the words of its name (tokenize.SplitName).
 	enumWritten []string
 	enumWords   [][]string
+	// enumStems are the stem terms, in the turns' language, of every
+	// word of every value of enumText, each once; exampleStems those of
+	// the examples of one word. A turn names a value by them (enumNamed,
+	// exampleNamed).
+	enumStems, exampleStems []string
 	// exampleText are the values its description gives as examples
 	// ("such as villa, condo", "e.g. painting, sculpture"), normalised
 	// and spaced as a turn's words are (descExamples).
@@ -176,7 +181,21 @@ type analyzer struct {
 	// nounNext are the determiners after which a text's word is read as
 	// a noun where it may be one (textDeterminers).
 	nounNext map[string]bool
+	// turnStem and turnStop are the stemmer and stop words of the turns'
+	// language (turnStemTerm).
+	turnStem *tokenize.Stemmer
+	turnStop map[string]bool
 	memo     *memo // what this compile has read, or nil (memo.go)
+}
+
+// turnStemTerm is the stem term a turn's word gives (Router.stemTerm):
+// the stem, in the turns' language, of a normalised word, marked; "" for
+// a stop word or a single letter.
+func (a *analyzer) turnStemTerm(w string) string {
+	if a.turnStem == nil || a.turnStop[w] || len(w) <= 1 {
+		return ""
+	}
+	return stemPrefix + a.turnStem.Stem(w)
 }
 
 // wordTerm reads one normalised word as a term: an action concept, an
@@ -1759,6 +1778,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 			p.shapes = slices.Clip(p.shapes)
 			p.enumWritten, p.enumWords = slices.Clip(p.enumWritten), slices.Clip(p.enumWords)
 			p.exampleText = slices.Clip(p.exampleText)
+			p.enumStems, p.exampleStems = slices.Clip(p.enumStems), slices.Clip(p.exampleStems)
 		}
 		params = slices.Clip(params)
 		a.memo.params[string(raw)] = params
@@ -1827,8 +1847,22 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 				p.enumWords = append(p.enumWords, tokenize.SplitName(low))
 			}
 		}
+		for _, e := range p.enumText {
+			for part := range strings.FieldsSeq(e) {
+				if t := a.turnStemTerm(part); t != "" && !slices.Contains(p.enumStems, t) {
+					p.enumStems = append(p.enumStems, t)
+				}
+			}
+		}
 		if p.typ == "string" && len(p.enum) == 0 {
 			p.exampleText = descExamples(a.tk, ps.Description)
+			for _, e := range p.exampleText {
+				if strings.IndexByte(e, ' ') < 0 {
+					if t := a.turnStemTerm(e); t != "" && !slices.Contains(p.exampleStems, t) {
+						p.exampleStems = append(p.exampleStems, t)
+					}
+				}
+			}
 		}
 		p.idLike = isIDLike(&p)
 		p.callerMade = callerMade(name)

@@ -1020,11 +1020,9 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 			}
 		}
 	}
-	for _, e := range p.enumText {
-		for part := range strings.FieldsSeq(e) {
-			if t := r.stemTerm(part); t != "" && containsTerm(f.terms, t) {
-				return true
-			}
+	for _, t := range p.enumStems {
+		if containsTerm(f.terms, t) {
+			return true
 		}
 	}
 	return r.enumRelated(p, f)
@@ -1035,13 +1033,12 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 // example of one word ("sculptures" for "e.g. painting, sculpture").
 func (r *Router) exampleNamed(p *param, f *features) bool {
 	for _, e := range p.exampleText {
-		if strings.IndexByte(e, ' ') >= 0 {
-			if f.holdsPhrase(e) {
-				return true
-			}
-			continue
+		if strings.IndexByte(e, ' ') >= 0 && f.holdsPhrase(e) {
+			return true
 		}
-		if t := r.stemTerm(e); t != "" && containsTerm(f.terms, t) {
+	}
+	for _, t := range p.exampleStems {
+		if containsTerm(f.terms, t) {
 			return true
 		}
 	}

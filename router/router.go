@@ -173,7 +173,8 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	}
 	r.turnStop = stopWords(lexicons, false)
 	r.classes = classesOf(gram.Lexicon())
-	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true), nounNext: textDeterminers(lexicons)}
+	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true), nounNext: textDeterminers(lexicons),
+		turnStem: turnStem, turnStop: r.turnStop}
 	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
 	withdrawn := map[string]bool{}
