@@ -405,8 +405,10 @@ func (e *Engine) Parse(turn string) *Parse {
 		// A short word is a function word of some language, unless it is
 		// part of a hyphenated word the language does not read ("fw" of
 		// "fw-web", "pg" of "pg-main"): a name's or a code's, no
-		// language's.
-		if n == 1 && len(pc.norm) <= 3 && !pc.fuzzy && (read || strings.IndexByte(pc.text, '-') < 0) {
+		// language's; or a noun the language's wordnet lists, as it lists
+		// abbreviations and short names ("apr", "tom"): read or
+		// not, it counts neither for nor against the turn's.
+		if n == 1 && len(pc.norm) <= 3 && !pc.fuzzy && (read || strings.IndexByte(pc.text, '-') < 0 && !(pc.isNoun && pc.wordnet)) {
 			p.Short++
 			if read {
 				p.ShortRead++

@@ -1611,3 +1611,31 @@ func TestParseGoingTo(t *testing.T) {
 		}
 	}
 }
+
+// A short noun the wordnet lists, an abbreviation or a short name ("apr",
+// "tom"), is no function word of another language: it counts
+// neither for nor against the turn's language. A turn in another language
+// is still unread by its own short words.
+func TestParseShortWordnetNouns(t *testing.T) {
+	g, err := fixedGrammar()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const minRead = 0.34 // the router's share (router/decide.go)
+	unread := func(in string) bool {
+		p := g.Parse(in)
+		return p.Foreign || p.Read == 0 || p.Short > 0 && 2*p.ShortRead < p.Short || p.Read < minRead*float64(p.Words)
+	}
+	for _, in := range []string{"what apr does this credit card have", "call tom", "roll die"} {
+		if unread(in) {
+			p := g.Parse(in)
+			t.Errorf("Parse(%q) read %.1f of %d words, %d of %d short: want it read", in, p.Read, p.Words, p.ShortRead, p.Short)
+		}
+	}
+	for _, in := range []string{"montre-moi la commande", "annule la commande 42", "zeig mir die Bestellung", "cancela el pedido de la tienda"} {
+		if !unread(in) {
+			p := g.Parse(in)
+			t.Errorf("Parse(%q) read %.1f of %d words, %d of %d short, foreign %v: want it unread", in, p.Read, p.Words, p.ShortRead, p.Short, p.Foreign)
+		}
+	}
+}
