@@ -149,7 +149,9 @@ const (
 	relTop         = numNoneFeatures         // the top tool's features start here
 	relRank        = relTop + numTopFeatures // the top tool's utility
 	relRankSq      = relRank + 1             // its square: none's log-odds curve with the utility, not only slope
-	numRelFeatures = relRankSq + 1
+	relUnmetCov    = relRankSq + 1           // the top tool's required_unmet times its coverage: arguments left out of a turn the tool otherwise explains
+	relMissCov     = relUnmetCov + 1         // the top tool's missing_head times its coverage
+	numRelFeatures = relMissCov + 1
 )
 
 // comparingFeatures are the tool features none does not read: those that
@@ -183,6 +185,8 @@ var relFeatureNames = func() (names [numRelFeatures]string) {
 	}
 	names[relRank] = "top_utility"
 	names[relRankSq] = "top_utility_sq"
+	names[relUnmetCov] = "top_unmet_coverage"
+	names[relMissCov] = "top_missing_head_coverage"
 	return names
 }()
 

@@ -145,8 +145,8 @@ func TestNoneReadsNoRunnerUp(t *testing.T) {
 	var g1, g2 relVec
 	m.probabilities(alone, &y1, &g1)
 	m.probabilities(beside, &y2, &g2)
-	for k := range relRank {
-		if g1[k] != g2[k] {
+	for k := range numRelFeatures {
+		if k != relRank && k != relRankSq && g1[k] != g2[k] {
 			t.Errorf("none's %s is %v alone and %v beside another tool", relFeatureNames[k], g1[k], g2[k])
 		}
 	}
@@ -155,7 +155,34 @@ func TestNoneReadsNoRunnerUp(t *testing.T) {
 		t.Errorf("none's feature %s = %v, want top_utility = %v", relFeatureNames[relRank], g1[relRank], u)
 	}
 	if relFeatureNames[relRankSq] != "top_utility_sq" || g1[relRankSq] != u*u {
-		t.Errorf("none's last feature is %s = %v, want top_utility_sq = %v", relFeatureNames[relRankSq], g1[relRankSq], u*u)
+		t.Errorf("none's feature %s = %v, want top_utility_sq = %v", relFeatureNames[relRankSq], g1[relRankSq], u*u)
+	}
+}
+
+// TestNoneReadsUnmetByCoverage checks none's two products of the top
+// tool's evidence with its coverage: required parameters a turn leaves
+// unfilled, and a head it never names, weigh by how much of the turn the
+// tool explains.
+func TestNoneReadsUnmetByCoverage(t *testing.T) {
+	var x toolVec
+	x[fCoverage], x[fRequiredUnmet], x[fMissingHead] = 0.8, 0.5, 1
+	var y noneVec
+	var g relVec
+	g.fill(&y, &x, 1)
+	if relFeatureNames[relUnmetCov] != "top_unmet_coverage" || g[relUnmetCov] != 0.4 {
+		t.Errorf("none's %s = %v, want top_unmet_coverage = 0.4", relFeatureNames[relUnmetCov], g[relUnmetCov])
+	}
+	if relFeatureNames[relMissCov] != "top_missing_head_coverage" || g[relMissCov] != 0.8 {
+		t.Errorf("none's %s = %v, want top_missing_head_coverage = 0.8", relFeatureNames[relMissCov], g[relMissCov])
+	}
+	x[fCoverage] = 0
+	g.fill(&y, &x, 1)
+	if g[relUnmetCov] != 0 || g[relMissCov] != 0 {
+		t.Errorf("with no coverage, none's products = %v, %v; want 0", g[relUnmetCov], g[relMissCov])
+	}
+	g.fill(&y, nil, 0)
+	if g[relUnmetCov] != 0 || g[relMissCov] != 0 {
+		t.Errorf("with no top tool, none's products = %v, %v; want 0", g[relUnmetCov], g[relMissCov])
 	}
 }
 

@@ -321,6 +321,8 @@ func (g *relVec) fill(y *noneVec, x *toolVec, u float64) {
 	}
 	g[relRank] = u
 	g[relRankSq] = u * u
+	g[relUnmetCov] = x[fRequiredUnmet] * x[fCoverage]
+	g[relMissCov] = x[fMissingHead] * x[fCoverage]
 }
 
 // logistic is 1/(1+exp(-z)).
