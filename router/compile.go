@@ -181,21 +181,31 @@ type analyzer struct {
 	// nounNext are the determiners after which a text's word is read as
 	// a noun where it may be one (textDeterminers).
 	nounNext map[string]bool
-	// turnStem and turnStop are the stemmer and stop words of the turns'
-	// language (turnStemTerm).
+	// turnStem is the stemmer of the turns' language, and turnStop the
+	// function words of that language and English, no evidence in a turn
+	// (turnStemOf).
 	turnStem *tokenize.Stemmer
 	turnStop map[string]bool
 	memo     *memo // what this compile has read, or nil (memo.go)
 }
 
-// turnStemTerm is the stem term a turn's word gives (Router.stemTerm):
-// the stem, in the turns' language, of a normalised word, marked; "" for
-// a stop word or a single letter.
-func (a *analyzer) turnStemTerm(w string) string {
+// turnStemOf is the stem, in the turns' language, of a normalised word
+// of a turn, and false for a stop word or a single letter, which give no
+// stem term (Router.stemTerm).
+func (a *analyzer) turnStemOf(w string) (string, bool) {
 	if a.turnStem == nil || a.turnStop[w] || len(w) <= 1 {
-		return ""
+		return "", false
 	}
-	return stemPrefix + a.turnStem.Stem(w)
+	return a.turnStem.Stem(w), true
+}
+
+// turnStemTerm is the stem term a turn's word gives (Router.stemTerm),
+// or "".
+func (a *analyzer) turnStemTerm(w string) string {
+	if st, ok := a.turnStemOf(w); ok {
+		return stemPrefix + st
+	}
+	return ""
 }
 
 // wordTerm reads one normalised word as a term: an action concept, an
@@ -1857,10 +1867,11 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 		if p.typ == "string" && len(p.enum) == 0 {
 			p.exampleText = descExamples(a.tk, ps.Description)
 			for _, e := range p.exampleText {
-				if strings.IndexByte(e, ' ') < 0 {
-					if t := a.turnStemTerm(e); t != "" && !slices.Contains(p.exampleStems, t) {
-						p.exampleStems = append(p.exampleStems, t)
-					}
+				if strings.IndexByte(e, ' ') >= 0 {
+					continue // a phrase is named as written (exampleNamed)
+				}
+				if t := a.turnStemTerm(e); t != "" && !slices.Contains(p.exampleStems, t) {
+					p.exampleStems = append(p.exampleStems, t)
 				}
 			}
 		}

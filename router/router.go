@@ -101,8 +101,6 @@ type Router struct {
 	ix        *index                  // the retrieval index
 	terms     *termTable              // every term the compile read, read only after New
 	interned  map[string]string       // the terms of the lexicons' concepts (internedConcepts)
-	turnStem  *tokenize.Stemmer       // the stemmer of the turns' language
-	turnStop  map[string]bool         // the function words of the turns' language and English, no evidence in a turn
 	classes   turnClasses             // function-word classes of the turns' language that features reads
 	stemTerms cache.Map[string]       // stemTerm's, by word
 	kindsIn   cache.Map[[]objectKind] // kindsInText's, by lemma
@@ -166,15 +164,14 @@ func New(cat *catalogue.Catalogue, opts Options) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon(), turnStem: turnStem, model: m, wn: wn}
+	r := &Router{cat: cat, lang: lang, gram: gram, en: enGram.Lexicon(), model: m, wn: wn}
 	lexicons := []*grammar.Lexicon{r.en}
 	if gram.Lexicon() != r.en {
 		lexicons = append(lexicons, gram.Lexicon())
 	}
-	r.turnStop = stopWords(lexicons, false)
 	r.classes = classesOf(gram.Lexicon())
 	r.an = &analyzer{en: enGram, lexicons: lexicons, stemmer: stemmer, tk: tk, stop: stopWords(lexicons, true), nounNext: textDeterminers(lexicons),
-		turnStem: turnStem, turnStop: r.turnStop}
+		turnStem: turnStem, turnStop: stopWords(lexicons, false)}
 	r.interned = internedConcepts(lexicons)
 	r.compile(cat)
 	withdrawn := map[string]bool{}

@@ -319,7 +319,7 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 			(i == 0 || !grammar.IsName(w.Text)) {
 			r.otherSense(w, f, &dst)
 		}
-		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.turnStop[w.Norm] {
+		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.an.turnStop[w.Norm] {
 			// A Portuguese adjective reaches an English name by its
 			// translations, where a tool holds them.
 			for _, t := range r.translatedAdjective(w.Norm) {
@@ -534,8 +534,8 @@ func (r *Router) stemTerm(part string) string {
 		return t
 	}
 	t := ""
-	if !r.turnStop[part] && len(part) > 1 {
-		t = r.term(stemPrefix, r.turnStem.Stem(part))
+	if st, ok := r.an.turnStemOf(part); ok {
+		t = r.term(stemPrefix, st)
 	}
 	if r.stemTerms.Len() < maxStemTerms {
 		// The word is cut from the turn: its own copy keeps the turn
