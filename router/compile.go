@@ -1220,9 +1220,11 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // ("the message id, e.g. msg_8812"); and the action of each tool's name,
 // and the action with its head object, to the tools (byAction, byName);
 // and each action to the tools whose name is an action alone, that action
-// or one near it (bare).
+// or one near it (bare); and the head of each name of a tool that takes
+// an id to the tools (byHead, headsBy).
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
+	r.byHead = map[string][]int32{}
 	r.byAction = map[string][]int32{}
 	r.byName = map[string][]int32{}
 	r.bare = map[string][]int32{}
@@ -1248,6 +1250,9 @@ func (r *Router) indexPrefixes() {
 			if ti.head >= 0 {
 				key := string(appendNameKey(nil, ti.action, ti.objects[ti.head]))
 				r.byName[key] = append(r.byName[key], int32(i))
+				if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && takesID(ti) {
+					r.byHead[c] = append(r.byHead[c], int32(i))
+				}
 			} else if len(ti.objects) == 0 {
 				r.bare[ti.action] = append(r.bare[ti.action], int32(i))
 				for _, a := range r.en.NearOf(ti.action) {
@@ -1256,6 +1261,21 @@ func (r *Router) indexPrefixes() {
 			}
 		}
 	}
+	for _, c := range sortedKeysT(r.byHead) {
+		if w := c[strings.LastIndexByte(c, '_')+1:]; w != "" && w[0] >= 'a' && w[0] <= 'z' {
+			r.headsBy[w[0]-'a'] = append(r.headsBy[w[0]-'a'], c)
+		}
+	}
+}
+
+// sortedKeysT returns a map's keys in order.
+func sortedKeysT(m map[string][]int32) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // appendNameKey appends the key of byName to dst: an action concept and

@@ -571,9 +571,26 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	// the turn holds.
 	reach := ranking{tools: s.reached[:0], keys: s.reachedKeys[:0], depth: depth / 2}
 	for _, a := range f.args {
-		if a.Kind == "identifier" {
-			for _, t := range r.prefixes[IDPrefix(a.Text)] {
-				reach.push(t, key(t), true)
+		if a.Kind != "identifier" {
+			continue
+		}
+		pre := IDPrefix(a.Text)
+		documented := r.prefixes[pre]
+		for _, t := range documented {
+			reach.push(t, key(t), true)
+		}
+		if len(documented) > 0 || len(pre) < 3 {
+			continue
+		}
+		// No tool documents the id's format: the tools whose name heads
+		// the thing its prefix abbreviates (dep-7731: a deployment).
+		if l := pre[0] | 0x20; l >= 'a' && l <= 'z' {
+			for _, c := range r.headsBy[l-'a'] {
+				if abbreviates(pre, c) {
+					for _, t := range r.byHead[c] {
+						reach.push(t, key(t), true)
+					}
+				}
 			}
 		}
 	}

@@ -78,7 +78,13 @@ type Router struct {
 	byAction map[string][]int32 // the tools whose name acts by each action concept
 	byName   map[string][]int32 // the tools whose name acts by an action on its head object (appendNameKey)
 	bare     map[string][]int32 // the tools whose name is an action alone (turn_off), by that action and those near it
-	actions  int                // how many action concepts the tools' names act by (toolInfo.actionID)
+	// byHead maps the head object concept of each name of a tool that
+	// takes an id to the tools; headsBy lists those heads by the first
+	// letter of their last word, which an id's prefix must start with
+	// to abbreviate it (abbreviates).
+	byHead  map[string][]int32
+	headsBy [26][]string
+	actions int // how many action concepts the tools' names act by (toolInfo.actionID)
 	// objectLemmas is how many object terms the tools' names hold
 	// (objectLemma.id).
 	objectLemmas int

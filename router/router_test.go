@@ -1,6 +1,7 @@
 package router
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -196,8 +197,9 @@ var termSink string
 // TestRetrieveKeepsReached checks that the tools the grammar alone
 // reaches are among the candidates however many tools outscore them by
 // BM25F (they keep up to half the places): one whose id format the turn
-// holds, and one whose name acts by the clause's action on its head
-// object. The other tools' names share no word with the reached one's, so
+// holds, one whose head the prefix of an id of the turn abbreviates when
+// no tool documents its format, and one whose name acts by the clause's
+// action on its head object. The other tools' names share no word with the reached one's, so
 // that none is a vendor prefix.
 func TestRetrieveKeepsReached(t *testing.T) {
 	tests := []struct {
@@ -207,6 +209,9 @@ func TestRetrieveKeepsReached(t *testing.T) {
 	}{
 		{catalogue.Tool{Name: "get_subscription", Description: "Gets a subscription by its id, such as sub_1A2b3C."},
 			"pay_monthly_plan_%d", "Pay the monthly plan.", "how much do I pay monthly for the plan sub_9Z8y7X"},
+		{catalogue.Tool{Name: "get_deployment", Description: "Gets a rollout's status.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"deployment_id":{"type":"string"}},"required":["deployment_id"]}`)},
+			"finish_job_%d", "Finish the job when it is done.", "did dep-7731 finish yet"},
 		{catalogue.Tool{Name: "assign_lead", Description: "Gives the prospect to an owner."},
 			"kevin_assignment_report_%d", "Kevin's lead assignments: every lead assigned to Kevin.", "assign this lead to Kevin"},
 		// A name that is its action alone takes its object as an
