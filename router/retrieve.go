@@ -532,10 +532,11 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 // retrieve scores the clause's terms over the index and returns the best
 // depth tools by BM25F (over the clause, plus the whole turn's when it has
 // several clauses), with the tools the grammar alone reaches: those whose
-// id format or vocabulary phrase the turn holds, and those whose name acts
-// by the clause's action on one of its objects (the name's head), which
-// keep up to half the places however many tools outscore them. Ties go to
-// catalogue order.
+// id format or vocabulary phrase the turn holds, those whose name's head
+// an id's prefix abbreviates when no tool documents its format, and those
+// whose name acts by the clause's action on one of its objects (the
+// name's head), which keep up to half the places however many tools
+// outscore them. Ties go to catalogue order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	r.ix.query(&s.clause, f.terms, f.optional)
 	key := func(t int32) float32 {

@@ -199,8 +199,8 @@ var termSink string
 // BM25F (they keep up to half the places): one whose id format the turn
 // holds, one whose head the prefix of an id of the turn abbreviates when
 // no tool documents its format, and one whose name acts by the clause's
-// action on its head object. The other tools' names share no word with the reached one's, so
-// that none is a vendor prefix.
+// action on its head object. The other tools' names share no word with
+// the reached one's, so that none is a vendor prefix.
 func TestRetrieveKeepsReached(t *testing.T) {
 	tests := []struct {
 		tool         catalogue.Tool
