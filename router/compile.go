@@ -2,6 +2,7 @@ package router
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -1241,7 +1242,7 @@ func (r *Router) indexPrefixes() {
 				seen[p] = true
 			}
 		}
-		for _, p := range sortedKeysB(seen) {
+		for _, p := range slices.Sorted(maps.Keys(seen)) {
 			r.prefixes[p] = append(r.prefixes[p], int32(i))
 			ti.idPrefixes = append(ti.idPrefixes, p)
 		}
@@ -1261,36 +1262,17 @@ func (r *Router) indexPrefixes() {
 			}
 		}
 	}
-	for _, c := range sortedKeysT(r.byHead) {
+	for _, c := range slices.Sorted(maps.Keys(r.byHead)) {
 		if w := c[strings.LastIndexByte(c, '_')+1:]; w != "" && w[0] >= 'a' && w[0] <= 'z' {
 			r.headsBy[w[0]-'a'] = append(r.headsBy[w[0]-'a'], c)
 		}
 	}
 }
 
-// sortedKeysT returns a map's keys in order.
-func sortedKeysT(m map[string][]int32) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // appendNameKey appends the key of byName to dst: an action concept and
 // the term of a name's head object.
 func appendNameKey(dst []byte, action, object string) []byte {
 	return append(append(append(dst, action...), 0), object...)
-}
-
-func sortedKeysB(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // IDPrefix returns the format prefix of an id: its leading letters and

@@ -584,13 +584,12 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 			continue
 		}
 		// No tool documents the id's format: the tools whose name heads
-		// the thing its prefix abbreviates (dep-7731: a deployment).
-		if l := pre[0] | 0x20; l >= 'a' && l <= 'z' {
-			for _, c := range r.headsBy[l-'a'] {
-				if abbreviates(pre, c) {
-					for _, t := range r.byHead[c] {
-						reach.push(t, key(t), true)
-					}
+		// the thing its prefix abbreviates (dep-7731: a deployment). The
+		// prefix is letters, upper case, and its mark (IDPrefix).
+		for _, c := range r.headsBy[pre[0]-'A'] {
+			if abbreviates(pre, c) {
+				for _, t := range r.byHead[c] {
+					reach.push(t, key(t), true)
 				}
 			}
 		}

@@ -1,6 +1,8 @@
 package router
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -27,20 +29,12 @@ func (r *Router) useVocabulary(v *catalogue.Vocabulary) error {
 	for i := range r.tools {
 		index[r.tools[i].tool.Name] = int32(i)
 	}
-	for _, name := range sortedKeysP(v.Phrases) {
+	for _, name := range slices.Sorted(maps.Keys(v.Phrases)) {
 		for _, p := range v.Phrases[name] {
 			r.phrases = append(r.phrases, phrase{tool: index[name], text: p})
 		}
 	}
 	return nil
-}
-
-func sortedKeysP(m map[string][]string) []string {
-	keys := make(map[string]bool, len(m))
-	for k := range m {
-		keys[k] = true
-	}
-	return sortedKeysB(keys)
 }
 
 // vocabularyTerm reads a turn word through the vocabulary's words: the
