@@ -1577,3 +1577,40 @@ func TestVerbIsNoValue(t *testing.T) {
 		{"determine the distance to zoltrak", false},
 	})
 }
+
+// TestCommandRead checks that a command whose verb changes something
+// counts against a tool that only reads by another action, and that a
+// command to see, a question, or a tool whose action is the verb's or near
+// it, is no such mismatch.
+func TestCommandRead(t *testing.T) {
+	r := newImported(t, "refunds.json", `{"tools": [
+ {"name": "refund_create", "description": "Refunds an invoice."},
+ {"name": "list_refunds", "description": "Lists the refunds of an invoice.", "annotations": {"readOnlyHint": true}},
+ {"name": "export_refunds", "description": "Exports the refunds of an invoice as a file.", "annotations": {"readOnlyHint": true}}
+]}`)
+	for _, tt := range []struct {
+		lang       tokenize.Language
+		turn, tool string
+		want       bool
+	}{
+		{tokenize.English, "refund invoice INV-7", "list_refunds", true},
+		{tokenize.English, "refund invoice INV-7", "refund_create", false},
+		{tokenize.Brazilian, "reembolsa a fatura INV-7", "list_refunds", true},
+		{tokenize.English, "show the refunds of invoice INV-7", "list_refunds", false},
+		{tokenize.English, "were the refunds of invoice INV-7 made?", "list_refunds", false},
+		{tokenize.English, "export the refunds of invoice INV-7", "export_refunds", false},
+		{tokenize.English, "download the refunds of invoice INV-7", "export_refunds", false},
+	} {
+		rr := r
+		if tt.lang != tokenize.English {
+			rr = newClosed(t, r.Catalogue(), Options{Language: tt.lang})
+		}
+		c := candidate(rr.Explain(rr.Select(tt.turn)), tt.tool)
+		if c == nil {
+			t.Fatalf("%q: %s is no candidate", tt.turn, tt.tool)
+		}
+		if _, got := feature(c.Features, "command_read"); got != tt.want {
+			t.Errorf("%q: %s has command_read %v, want %v", tt.turn, tt.tool, got, tt.want)
+		}
+	}
+}

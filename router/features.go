@@ -92,6 +92,7 @@ const (
 	fObjectHeadWord           // the turn's head object is the last word of the compound the tool's name heads ("request" for a time-off request)
 	fMissingHeadOuter         // missing_head, of a head the name's method does not write: what the method belongs to (headOuter)
 	fRequiredUnmetID          // the share of the tool's required parameters that hold an id (param.idLike) no argument fills: the turn may name the thing otherwise ("the meeting with the vendor")
+	fCommandRead              // a command or request whose verb changes something (neither readingActions nor seeing), and the tool reads by an action neither that one nor near it ("refund invoice 7": not refund.list)
 	numToolFeatures
 )
 
@@ -108,7 +109,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
-	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id",
+	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "command_read",
 }
 
 // The features of "none", per clause.
@@ -718,6 +719,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fQuestionWrite] = 1
 	case f.statement && !read:
 		x[fStatementWrite] = 1
+	}
+	if f.changes && read && ti.action != f.action && !r.en.IsNear(f.action, ti.action) {
+		x[fCommandRead] = 1
+		if why != nil {
+			why.note(fCommandRead, "%s changes something; the tool reads", f.action)
+		}
 	}
 	if f.question && ti.nameReads {
 		x[fQuestionNameRead] = 1
