@@ -277,19 +277,21 @@ const needs = `{"tools": [
 func TestRequiredUnmet(t *testing.T) {
 	r := newImported(t, "needs.json", needs)
 	for _, tc := range []struct {
-		turn, tool string
-		want       float64
+		turn, tool, feature string
+		want                float64
 	}{
-		{"calculate the area of a square with a side of 4", "square_area", 0},
-		{"calculate the area of a square", "square_area", 1},
-		{"set the unit to feet", "set_unit", 0},
-		{"set the unit", "set_unit", 1},
-		{`send a note saying "the build is green"`, "send_note", 0},
-		{"send a note to Zoltrak", "send_note", 0},
-		{"send a note", "send_note", 1},
+		{"calculate the area of a square with a side of 4", "square_area", "required_unmet", 0},
+		{"calculate the area of a square", "square_area", "required_unmet", 1},
+		// An enum's value is a choice: its parameter counts apart.
+		{"set the unit to feet", "set_unit", "required_unmet_enum", 0},
+		{"set the unit", "set_unit", "required_unmet_enum", 1},
+		{"set the unit", "set_unit", "required_unmet", 0},
+		{`send a note saying "the build is green"`, "send_note", "required_unmet", 0},
+		{"send a note to Zoltrak", "send_note", "required_unmet", 0},
+		{"send a note", "send_note", "required_unmet", 1},
 	} {
-		if got := toolFeature(t, r, tc.turn, tc.tool, "required_unmet"); got != tc.want {
-			t.Errorf("%q: %s's required_unmet %v, want %v", tc.turn, tc.tool, got, tc.want)
+		if got := toolFeature(t, r, tc.turn, tc.tool, tc.feature); got != tc.want {
+			t.Errorf("%q: %s's %s %v, want %v", tc.turn, tc.tool, tc.feature, got, tc.want)
 		}
 	}
 }
@@ -640,8 +642,8 @@ func TestFeatureRows(t *testing.T) {
 		{"notes.json", tokenize.English, "show the notes of company co_1093", "crm_note_list", "agreement", 1},
 		{"notes.json", tokenize.English, "show the notes of company co_1093", "get_note", "agreement", -1},
 		// An object's concept names an enum's value in any language.
-		{"notes.json", tokenize.Brazilian, "mostra as notas da empresa co_1093", "crm_note_list", "required_unmet", 0},
-		{"notes.json", tokenize.Brazilian, "mostra as notas do registro co_1093", "crm_note_list", "required_unmet", 0.5},
+		{"notes.json", tokenize.Brazilian, "mostra as notas da empresa co_1093", "crm_note_list", "required_unmet_enum", 0},
+		{"notes.json", tokenize.Brazilian, "mostra as notas do registro co_1093", "crm_note_list", "required_unmet_enum", 0.5},
 		// The last word of a head of two names it.
 		{"runs.json", tokenize.English, "cancel run 555002", "cancel_workflow_run", "missing_head", 0},
 		{"runs.json", tokenize.English, "cancel order 555002", "cancel_workflow_run", "missing_head", 1},
@@ -748,8 +750,8 @@ func TestFeatureRows(t *testing.T) {
 		// A word of hyphened parts no lexicon reads whole is a name.
 		{"trips.json", tokenize.English, "book a trip to lake-side on 2026-05-01", "book_trip", "required_unmet", 0},
 		{"trips.json", tokenize.English, "book a trip on 2026-05-01", "book_trip", "required_unmet", 0.5},
-		{"trips.json", tokenize.English, "find events in 'Porto Novo'", "find_events", "required_unmet", 0.5},
-		{"trips.json", tokenize.English, "find musical events in 'Porto Novo'", "find_events", "required_unmet", 0},
+		{"trips.json", tokenize.English, "find events in 'Porto Novo'", "find_events", "required_unmet_enum", 0.5},
+		{"trips.json", tokenize.English, "find musical events in 'Porto Novo'", "find_events", "required_unmet_enum", 0},
 		{"trips.json", tokenize.English, "cancel the trip", "cancel_trip", "required_unmet", 0},
 		{"trips.json", tokenize.English, "cancel the trip", "cancel_trip", "required_unmet_id", 1},
 		{"trips.json", tokenize.English, "cancel trip TR-4410", "cancel_trip", "required_unmet_id", 0},
@@ -1300,13 +1302,15 @@ type unmetRow struct {
 }
 
 // checkUnmet routes each row's turn with r and checks whether tool has the
-// feature required_unmet.
+// feature required_unmet or, for an enum, required_unmet_enum.
 func checkUnmet(t *testing.T, r *Router, tool string, rows []unmetRow) {
 	t.Helper()
 	for _, tc := range rows {
 		c := explained(t, r, tc.turn, tool)
-		if _, ok := feature(c.Features, "required_unmet"); ok != tc.unmet {
-			t.Errorf("Explain(%q): required_unmet present = %v, want %v", tc.turn, ok, tc.unmet)
+		_, unmet := feature(c.Features, "required_unmet")
+		_, enum := feature(c.Features, "required_unmet_enum")
+		if unmet := unmet || enum; unmet != tc.unmet {
+			t.Errorf("Explain(%q): required_unmet or required_unmet_enum present = %v, want %v", tc.turn, unmet, tc.unmet)
 		}
 	}
 }
@@ -1611,6 +1615,35 @@ func TestCommandRead(t *testing.T) {
 		}
 		if _, got := feature(c.Features, "command_read"); got != tt.want {
 			t.Errorf("%q: %s has command_read %v, want %v", tt.turn, tt.tool, got, tt.want)
+		}
+	}
+}
+
+// TestRequiredUnmetEnum checks that a required enum the turn names no
+// value of counts apart from the other unmet parameters, and not at all
+// once the turn names one of its values.
+func TestRequiredUnmetEnum(t *testing.T) {
+	r := newImported(t, "cancel.json", `{"tools": [
+ {"name": "cancel_order", "description": "Cancels an order.", "inputSchema": {"type": "object", "properties": {
+  "order_id": {"type": "string"},
+  "reason": {"type": "string", "enum": ["customer_request", "out_of_stock", "other"]},
+  "note": {"type": "string", "description": "A note for the customer"}}, "required": ["order_id", "reason", "note"]}}
+]}`)
+	for _, tt := range []struct {
+		turn        string
+		enum, unmet float64
+	}{
+		{"cancel order 1182", 1.0 / 3, 1.0 / 3},
+		{"cancel order 1182, it is out of stock", 0, 1.0 / 3},
+	} {
+		c := candidate(r.Explain(r.Select(tt.turn)), "cancel_order")
+		if c == nil {
+			t.Fatalf("%q: cancel_order is no candidate", tt.turn)
+		}
+		enum, _ := feature(c.Features, "required_unmet_enum")
+		unmet, _ := feature(c.Features, "required_unmet")
+		if math.Abs(enum.Value-tt.enum) > 0.01 || math.Abs(unmet.Value-tt.unmet) > 0.01 {
+			t.Errorf("%q: required_unmet_enum %v, required_unmet %v; want %v, %v", tt.turn, enum.Value, unmet.Value, tt.enum, tt.unmet)
 		}
 	}
 }

@@ -92,6 +92,7 @@ const (
 	fObjectHeadWord           // the turn's head object is the last word of the compound the tool's name heads ("request" for a time-off request)
 	fMissingHeadOuter         // missing_head, of a head the name's method does not write: what the method belongs to (headOuter)
 	fRequiredUnmetID          // the share of the tool's required parameters that hold an id (param.idLike) no argument fills: the turn may name the thing otherwise ("the meeting with the vendor")
+	fRequiredUnmetEnum        // the share of the tool's required parameters that take an enum the clause names no value of: a choice an agent may ask for ("cancel order 1182", and the reason)
 	fCommandRead              // a command or request whose verb changes something (neither readingActions nor seeing), and the tool reads by an action neither that one nor near it ("refund invoice 7": not refund.list)
 	numToolFeatures
 )
@@ -109,7 +110,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"asked_name", "asked_text",
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
-	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "command_read",
+	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
 }
 
 // The features of "none", per clause.
@@ -689,7 +690,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if why != nil {
 			names = &unmetNames{}
 		}
-		unmet, ids := r.requiredUnmet(ti.params, bound, f, left, names)
+		unmet, ids, enums := r.requiredUnmet(ti.params, bound, f, left, names)
 		if ids > 0 && f.given {
 			// "cancel that order": the thing a demonstrative points at
 			// is one the conversation has given, and its id with it.
@@ -705,6 +706,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			x[fRequiredUnmetID] = float64(ids) / float64(required)
 			if why != nil {
 				why.note(fRequiredUnmetID, "%d of %d required parameters are ids no argument gives: %s", ids, required, strings.Join(names.ids, ", "))
+			}
+		}
+		if enums > 0 {
+			x[fRequiredUnmetEnum] = float64(enums) / float64(required)
+			if why != nil {
+				why.note(fRequiredUnmetEnum, "%d of %d required parameters are enums the turn names no value of: %s", enums, required, strings.Join(names.enums, ", "))
 			}
 		}
 	}
@@ -908,10 +915,13 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 // evidently fills, of those no argument fills (bound, by index), and
 // apart from them those that hold an id (param.idLike): a turn may name
 // the thing it acts on without its id ("the meeting with the vendor",
-// "this ticket"), where a missing place or date is missing. Unmet are
-// one that takes a value of a pattern or a format other than a date, or
-// a value of an enum the clause names neither as written nor by a word's
-// stem ("musical" for Music); and one that takes a number, a date (by
+// "this ticket"), where a missing place or date is missing; and, third,
+// those that take a value of an enum the clause names neither as written
+// nor by a word's stem ("musical" for Music): a choice among the values
+// the tool lists, which a turn that asks for the tool often leaves for
+// the agent to ask ("cancel order 1182" gives no reason). Unmet are
+// one that takes a value of a pattern or a format other than a date;
+// and one that takes a number, a date (by
 // its format or its name: travel_date) or free text, for each beyond the
 // loose numbers, dates or free words of the clause (a word a lexicon
 // reads is not counted, though it may be the text: the fit weighs what
@@ -921,8 +931,8 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 // is one whose schema gives a default, though it says it is required. Only a tool's first
 // 64 parameters are read (bound has room for them). With names, it also
 // names the parameters it counts, for an explanation.
-func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int) {
-	unmet, numbers, dates, text := 0, 0, 0, 0
+func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int, int) {
+	unmet, numbers, dates, text, enums := 0, 0, 0, 0, 0
 	idUnmet, idNumbers, idText := 0, 0, 0
 	// The parameters of each count, in order, when names are asked for:
 	// those of a kind the loose values fill are the first ones, and the
@@ -956,8 +966,8 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 				switch {
 				case len(p.enum) > 0:
 					if !r.enumNamed(p, f) {
-						unmet++
-						kind = uUnmet
+						enums++
+						kind = uEnum
 					}
 				case dateKind(p) != "":
 					dates++
@@ -983,27 +993,29 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 		rest := func(ps []string, filled int) []string { return ps[min(len(ps), max(0, filled)):] }
 		names.unmet = slices.Concat(ofKind[uUnmet], rest(ofKind[uNumber], l.numbers), rest(ofKind[uDate], l.dates), rest(ofKind[uText], l.words))
 		names.ids = slices.Concat(ofKind[uIDUnmet], rest(ofKind[uIDNumber], idNumbersLeft), rest(ofKind[uIDText], idTextLeft))
+		names.enums = ofKind[uEnum]
 	}
 	ids := idUnmet + max(0, idNumbers-idNumbersLeft) + max(0, idText-idTextLeft)
-	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words), ids
+	return unmet + max(0, numbers-l.numbers) + max(0, dates-l.dates) + max(0, text-l.words), ids, enums
 }
 
 // unmetNames are the names of the required parameters requiredUnmet
 // counts, for an explanation: those nothing fills, and the ids no
 // argument gives.
 type unmetNames struct {
-	unmet, ids []string
+	unmet, ids, enums []string
 }
 
 // The kinds of required parameter requiredUnmet counts apart.
 const (
-	uUnmet    = iota // unmet whatever the clause's loose values: an enum not named, a pattern, a format
+	uUnmet    = iota // unmet whatever the clause's loose values: a pattern, a format
 	uNumber          // a number, filled by a loose number
 	uDate            // a date, filled by a loose date
 	uText            // free text, filled by a loose word
 	uIDUnmet         // an id with a pattern or a format
 	uIDNumber        // an id that is a number, filled by a number the others leave
 	uIDText          // an id in free text, filled by a word the others leave
+	uEnum            // an enum the clause names no value of
 	numUnmetKinds
 )
 

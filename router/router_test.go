@@ -30,7 +30,7 @@ func TestSelectShop(t *testing.T) {
 		{"don't charge the card", None, ""},
 		{"what's the weather in Paris", None, ""},
 		{"get order 7", Selected, "get_order"},
-		{"charge the card and then archive the order", Selected, "charge_card"},
+		{"charge 20 dollars to the card and then archive the order", Selected, "charge_card"},
 	}
 	for _, tt := range tests {
 		d := r.Select(tt.turn)
@@ -69,7 +69,7 @@ func TestSelectCloseTools(t *testing.T) {
 
 func TestSelectThen(t *testing.T) {
 	r := shop(t, Options{})
-	d := r.Select("charge the card and then archive the order")
+	d := r.Select("charge 20 dollars to the card and then archive the order")
 	if d.Tool != "charge_card" || len(d.Then) != 1 || d.Then[0].Tool != "archive_order" {
 		t.Fatalf("Select = %s then %v, want charge_card then archive_order", d.Tool, d.Then)
 	}
