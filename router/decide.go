@@ -53,7 +53,11 @@ const minRead = 0.34
 //     is never selected, whatever the model says: when it is the
 //     likeliest, the outcome is none.
 //  7. Ambiguous: when the best tool's lead over the runner-up is under its
-//     tier's margin; the close candidates are listed.
+//     tier's margin, and the close candidates (the best and those within
+//     the margin of it) are together at least as likely as its tier's
+//     threshold: some tool fits, and the turn does not say which; the
+//     close candidates are listed. Close candidates less likely together
+//     than that are none: no tool fits well enough to ask which.
 //  8. None, again: when the best tool's probability is under its tier's
 //     threshold and no runner-up is close.
 //  9. Otherwise the best tool is selected.
@@ -251,15 +255,28 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		return verdict{outcome: None, best: -1, reason: "no tool fits: " + bname + " does the opposite of what the turn asks, what it only reports, or what it says not to do"}
 	}
 	tier := th.tier(brisk)
-	runner := 0.0
+	// The runner-up, and the summed probability of the best and the
+	// candidates within the margin of it: the close ones.
+	runner, close, seen := 0.0, bp, false
 	for k := best + 1; k < n; k++ {
 		p, _, withdrawn, barred, _, _ := at(k)
-		if !withdrawn && !barred {
-			runner = p
+		if withdrawn || barred {
+			continue
+		}
+		if !seen {
+			runner, seen = p, true
+		}
+		if bp-p >= tier.Margin {
 			break
 		}
+		close += p
 	}
 	if bp-runner < tier.Margin {
+		if close < tier.Probability {
+			// Close, and not likely enough together that the turn asks
+			// for one of them: no tool fits, rather than one of two.
+			return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best two, within ", tier.Margin, " of each other, have probability ", close, " together (threshold ", tier.Probability, ")")}
+		}
 		return verdict{outcome: Ambiguous, best: best, reason: reason("ambiguous: the best two are within ", tier.Margin, " of each other (", bp, " and ", runner, ")")}
 	}
 	if bp < tier.Probability {

@@ -417,3 +417,28 @@ func TestFitThresholdsOutOfFold(t *testing.T) {
 		t.Errorf("threshold folds %d for one example, want 0 (in sample)", w.Fit.ThresholdFolds)
 	}
 }
+
+// TestJudgeAmbiguousNeedsTheClose checks that two close candidates are
+// ambiguous only when together they are as likely as the tier's
+// threshold; less likely, the turn asks for neither, and it is none.
+func TestJudgeAmbiguousNeedsTheClose(t *testing.T) {
+	th := Thresholds{Read: Tier{Probability: 0.67, Margin: 0.05}, Write: Tier{Probability: 0.67, Margin: 0.05}, Destructive: Tier{Probability: 0.67, Margin: 0.1}}
+	for _, tt := range []struct {
+		ps    []float64
+		pNone float64
+		want  Outcome
+	}{
+		{[]float64{0.45, 0.43, 0.02}, 0.1, Ambiguous},
+		{[]float64{0.25, 0.23, 0.22}, 0.2, Ambiguous},
+		{[]float64{0.3, 0.28, 0.1}, 0.2, None},
+		{[]float64{0.3, 0.2, 0.1}, 0.2, None},
+		{[]float64{0.8, 0.1}, 0.1, Selected},
+	} {
+		v := th.judgeWith(len(tt.ps), func(k int) (float64, risk, bool, bool, bool, string) {
+			return tt.ps[k], riskRead, false, false, true, strings.Repeat("t", k+1)
+		}, tt.pNone)
+		if v.outcome != tt.want {
+			t.Errorf("judge(%v, none %v) = %s (%s), want %s", tt.ps, tt.pNone, v.outcome, v.reason, tt.want)
+		}
+	}
+}
