@@ -1582,10 +1582,10 @@ func TestVerbIsNoValue(t *testing.T) {
 	})
 }
 
-// TestCommandRead checks that a command whose verb changes something
-// counts against a tool that only reads by another action, and that a
-// command to see, a question, or a tool whose action is the verb's or near
-// it, is no such mismatch.
+// TestCommandRead checks that a command or a request whose verb changes
+// something counts against a tool that only reads by another action, and
+// that a command to see, a question, or a tool whose action is the verb's
+// or near it, is no such mismatch.
 func TestCommandRead(t *testing.T) {
 	r := newImported(t, "refunds.json", `{"tools": [
  {"name": "refund_create", "description": "Refunds an invoice."},
@@ -1599,6 +1599,8 @@ func TestCommandRead(t *testing.T) {
 	}{
 		{tokenize.English, "refund invoice INV-7", "list_refunds", true},
 		{tokenize.English, "refund invoice INV-7", "refund_create", false},
+		{tokenize.English, "can you refund invoice INV-7?", "list_refunds", true},
+		{tokenize.English, "I need to refund invoice INV-7", "list_refunds", true},
 		{tokenize.Brazilian, "reembolsa a fatura INV-7", "list_refunds", true},
 		{tokenize.English, "show the refunds of invoice INV-7", "list_refunds", false},
 		{tokenize.English, "were the refunds of invoice INV-7 made?", "list_refunds", false},

@@ -380,7 +380,7 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 		r.readUndo(&fs[i], p.Turn[c.Start:c.End])
 		r.readAgain(&fs[i], p.Turn[c.Start:c.End])
 		f := &fs[i]
-		f.changes = c.Act == grammar.Imperative && f.action != "" && !f.actionImplied && !readingActions[f.action] && !seeing(r, f.action)
+		f.changes = commands(c) && f.action != "" && !f.actionImplied && !readingActions[f.action] && !seeing(r, f.action)
 	}
 	return cs, fs
 }

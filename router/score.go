@@ -22,7 +22,7 @@ type features struct {
 	args          []grammar.Arg
 	question      bool
 	statement     bool     // the clause reports something: its verb is no command
-	changes       bool     // the clause commands (an imperative) an action that changes something: neither readingActions nor seeing (Router.clauseFeatures)
+	changes       bool     // the clause commands or requests an action that changes something: neither readingActions nor seeing (Router.clauseFeatures)
 	questionGet   bool     // a question with a verb of its own also asks to see
 	verbStem      string   // the stem of the verb as written
 	verbNorm      string   // the verb as written, normalised
