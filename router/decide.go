@@ -257,7 +257,7 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 	tier := th.tier(brisk)
 	// The runner-up, and the summed probability of the best and the
 	// candidates within the margin of it: the close ones.
-	runner, close, seen := 0.0, bp, false
+	runner, together, seen := 0.0, bp, false
 	for k := best + 1; k < n; k++ {
 		p, _, withdrawn, barred, _, _ := at(k)
 		if withdrawn || barred {
@@ -269,13 +269,13 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		if bp-p >= tier.Margin {
 			break
 		}
-		close += p
+		together += p
 	}
 	if bp-runner < tier.Margin {
-		if close < tier.Probability {
+		if together < tier.Probability {
 			// Close, and not likely enough together that the turn asks
 			// for one of them: no tool fits, rather than one of two.
-			return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best two, within ", tier.Margin, " of each other, have probability ", close, " together (threshold ", tier.Probability, ")")}
+			return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best two, within ", tier.Margin, " of each other, have probability ", together, " together (threshold ", tier.Probability, ")")}
 		}
 		return verdict{outcome: Ambiguous, best: best, reason: reason("ambiguous: the best two are within ", tier.Margin, " of each other (", bp, " and ", runner, ")")}
 	}

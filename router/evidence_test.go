@@ -1309,8 +1309,8 @@ func checkUnmet(t *testing.T, r *Router, tool string, rows []unmetRow) {
 		c := explained(t, r, tc.turn, tool)
 		_, unmet := feature(c.Features, "required_unmet")
 		_, enum := feature(c.Features, "required_unmet_enum")
-		if unmet := unmet || enum; unmet != tc.unmet {
-			t.Errorf("Explain(%q): required_unmet or required_unmet_enum present = %v, want %v", tc.turn, unmet, tc.unmet)
+		if either := unmet || enum; either != tc.unmet {
+			t.Errorf("Explain(%q): required_unmet or required_unmet_enum present = %v, want %v", tc.turn, either, tc.unmet)
 		}
 	}
 }
