@@ -727,7 +727,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	case f.statement && !read:
 		x[fStatementWrite] = 1
 	}
-	if f.changes && read && ti.action != f.action && !r.en.IsNear(f.action, ti.action) {
+	if f.changes && read && ti.action != f.action && (ti.action == "" || !m.action(r, ti).near) {
 		x[fCommandRead] = 1
 		if why != nil {
 			why.note(fCommandRead, "%s changes something; the tool reads", f.action)
@@ -1000,8 +1000,8 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 }
 
 // unmetNames are the names of the required parameters requiredUnmet
-// counts, for an explanation: those nothing fills, and the ids no
-// argument gives.
+// counts, for an explanation: those nothing fills, the ids no argument
+// gives, and the enums the clause names no value of.
 type unmetNames struct {
 	unmet, ids, enums []string
 }
