@@ -817,8 +817,9 @@ func holdsKind(p *param, kind string) bool {
 		return dateKind(p) != ""
 	case "time":
 		return isTime(p) || dateKind(p) != ""
-	case "quoted":
-		// Quoted words fill no number or flag.
+	case "quoted", "identifier":
+		// Quoted words and an identifier (TSHIRT-BLK-M) fill no number
+		// or flag.
 		return !isNumeric(p) && p.typ != "boolean"
 	}
 	return true

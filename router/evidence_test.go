@@ -268,7 +268,11 @@ const needs = `{"tools": [
  {"name": "set_unit", "description": "Sets the unit of lengths.",
   "inputSchema": {"type": "object", "properties": {"unit": {"type": "string", "enum": ["metres", "feet"]}}, "required": ["unit"]}},
  {"name": "send_note", "description": "Sends a note.",
-  "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}
+  "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
+ {"name": "set_product_price", "description": "Sets the price of a product.",
+  "inputSchema": {"type": "object", "properties": {"sku": {"type": "string"}, "compare_at_price": {"type": "number"}, "price": {"type": "number"}}, "required": ["sku", "price"]}},
+ {"name": "rename_document", "description": "Renames a document.",
+  "inputSchema": {"type": "object", "properties": {"document_id": {"type": "string"}, "title": {"type": "string"}}, "required": ["document_id", "title"]}}
 ]}`
 
 // A required parameter that nothing in the turn fills counts against the
@@ -289,6 +293,14 @@ func TestRequiredUnmet(t *testing.T) {
 		{`send a note saying "the build is green"`, "send_note", "required_unmet", 0},
 		{"send a note to Zoltrak", "send_note", "required_unmet", 0},
 		{"send a note", "send_note", "required_unmet", 1},
+		// A value of the noun of two parameters fills the required one,
+		// as the binder binds it: the price, not compare_at_price.
+		{"set the price of TSHIRT-BLK-M to $59.90", "set_product_price", "required_unmet", 0},
+		{"set the price of TSHIRT-BLK-M", "set_product_price", "required_unmet", 0.5},
+		// An identifier no id parameter takes is text a parameter of
+		// text may hold.
+		{"rename document doc_8812 to q3-report.pdf", "rename_document", "required_unmet", 0},
+		{"rename document doc_8812", "rename_document", "required_unmet", 0.5},
 	} {
 		if got := toolFeature(t, r, tc.turn, tc.tool, tc.feature); got != tc.want {
 			t.Errorf("%q: %s's %s %v, want %v", tc.turn, tc.tool, tc.feature, got, tc.want)
@@ -1646,6 +1658,29 @@ func TestRequiredUnmetEnum(t *testing.T) {
 		unmet, _ := feature(c.Features, "required_unmet")
 		if math.Abs(enum.Value-tt.enum) > 0.01 || math.Abs(unmet.Value-tt.unmet) > 0.01 {
 			t.Errorf("%q: required_unmet_enum %v, required_unmet %v; want %v, %v", tt.turn, enum.Value, unmet.Value, tt.enum, tt.unmet)
+		}
+	}
+}
+
+// The last noun of a compound is its head, unless no tool is named for
+// it and one is for the noun before: "a company record" is the company,
+// kept as an entry, where no tool is named for records; where one is, as
+// in "a DNS record", the record stays the head.
+func TestCompoundHeadNamedFor(t *testing.T) {
+	companies := newImported(t, "crm.json", `{"tools": [
+ {"name": "create_company", "description": "Creates a company."},
+ {"name": "create_note", "description": "Creates a note on a record."}
+]}`)
+	if got := toolFeature(t, companies, "create a company record for Globex", "create_company", "object_head"); got != 1 {
+		t.Errorf("create a company record: create_company's object_head %v, want 1", got)
+	}
+	records := newImported(t, "dns.json", `{"tools": [
+ {"name": "create_zone", "description": "Creates a zone."},
+ {"name": "create_record", "description": "Creates a record in a zone."}
+]}`)
+	for tool, want := range map[string]float64{"create_record": 1, "create_zone": 0} {
+		if got := toolFeature(t, records, "create a zone record for api.example.com", tool, "object_head"); got != want {
+			t.Errorf("create a zone record: %s's object_head %v, want %v", tool, got, want)
 		}
 	}
 }

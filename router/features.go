@@ -884,8 +884,8 @@ func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec,
 
 // loose counts what of a clause may fill a tool's parameters that no
 // argument fills: the numbers (and amounts) and dates that fit no
-// parameter by name, and the free words (words no lexicon reads, and
-// quoted text).
+// parameter by name, and the free words (words no lexicon reads, quoted
+// text, and identifiers no id parameter takes).
 type loose struct {
 	numbers, dates, words int
 }
@@ -895,7 +895,9 @@ type loose struct {
 // identifier rule binds it ("archive msg_8812"), so the parameter is not
 // unmet; it counts as no argument, as only a noun or a pattern says the
 // id is of the tool's. A number, an amount, a date or a time is loose:
-// it may fill a parameter of its kind that nothing else fills.
+// it may fill a parameter of its kind that nothing else fills; an
+// identifier that fills no id is loose text ("rename it to
+// q3-report.pdf").
 func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 	if a.Kind == "identifier" {
 		if j := idParam(params, *bound, a.Text); j >= 0 {
@@ -908,6 +910,10 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 		left.numbers++
 	case "date", "time":
 		left.dates++
+	case "identifier":
+		// A value no id parameter takes is text a parameter of text
+		// may hold: "rename it to invoice-2026.pdf", "release v0.9.1".
+		left.words++
 	}
 }
 

@@ -91,6 +91,16 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		f.verbTerms = r.wordStems(c.Words[verbAt].Norm, f.verbTerms)
 	}
 	head, f.info = headNoun(c.Words, verbAt, false)
+	if head > 0 && head-1 > verbAt && head-1 != f.info {
+		// "create a company record": the last noun of a compound is its
+		// head, but where no tool is named for it and one is for the
+		// noun before, that noun is the thing asked about, and the
+		// head a kind of entry of it (a record, an entry).
+		if prev := &c.Words[head-1]; prev.Class == grammar.Noun && !prev.WordNet &&
+			!objectNamedIn(r.conceptOf(c.Words[head].Concept).ret) && objectNamedIn(r.conceptOf(prev.Concept).ret) {
+			head--
+		}
+	}
 	if head >= 0 && len(r.conceptOf(c.Words[head].Concept).objectText) > 0 {
 		// The number of a thing the catalogue names: "details" is no
 		// request for many of anything.
@@ -637,7 +647,10 @@ func admits(p *param, a grammar.Arg) bool {
 // value written as the parameter's example is, as the binder's example
 // rule binds it: 203.0.113.10 where the example is 192.0.2.1), then by type
 // and format (a date by a string parameter's name too, as dateKind reads
-// it: travel_date; quoted text by a parameter of text, isText). A parameter another argument fills already (taken, by
+// it: travel_date; quoted text by a parameter of text, isText). Of two
+// parameters a noun or an amount names alike, a required one before an
+// optional one, as the binder takes them: "the price ... to $59.90" fills
+// price, not compare_at_price. A parameter another argument fills already (taken, by
 // index, the first 64) takes no second one, as the binder binds each
 // parameter once: "from today until March 7th" fills a start and an end.
 func fitParam(params []param, a grammar.Arg, taken uint64) int {
@@ -648,26 +661,29 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		// no calendarId), and a date, a time or quoted text fills only
 		// a parameter that may hold it (holdsKind).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
-		for i := range params {
-			if !free(i) || value && params[i].idLike || !admits(&params[i], a) || !holdsKind(&params[i], a.Kind) {
-				continue
-			}
-			for _, t := range params[i].terms {
-				if isObject(t, a.Noun) {
-					return i
-				}
-			}
-		}
-		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
+		named := func(noun string) int {
+			best := -1
 			for i := range params {
 				if !free(i) || value && params[i].idLike || !admits(&params[i], a) || !holdsKind(&params[i], a.Kind) {
 					continue
 				}
 				for _, t := range params[i].terms {
-					if isObject(t, a.Noun[k+1:]) {
-						return i
+					if isObject(t, noun) {
+						if best < 0 || params[i].required && !params[best].required {
+							best = i
+						}
+						break
 					}
 				}
+			}
+			return best
+		}
+		if i := named(a.Noun); i >= 0 {
+			return i
+		}
+		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
+			if i := named(a.Noun[k+1:]); i >= 0 {
+				return i
 			}
 		}
 	}
@@ -702,20 +718,32 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 			return i
 		}
 	}
+	if a.Kind == "money" {
+		best := -1
+		for i := range params {
+			p := &params[i]
+			if !free(i) || p.typ != "number" && p.typ != "integer" {
+				continue
+			}
+			for _, t := range p.terms {
+				if t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total" {
+					if best < 0 || p.required && !params[best].required {
+						best = i
+					}
+					break
+				}
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
 	for i := range params {
 		if !free(i) {
 			continue
 		}
 		p := &params[i]
 		switch a.Kind {
-		case "money":
-			if p.typ == "number" || p.typ == "integer" {
-				for _, t := range p.terms {
-					if t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total" {
-						return i
-					}
-				}
-			}
 		case "email":
 			// A list of addresses takes one too ("remove bob@example.com
 			// from the event": attendees).

@@ -549,6 +549,17 @@ func namedIn(ps []rposting) bool {
 	return false
 }
 
+// objectNamedIn reports whether a term's postings hold it among some
+// tool's object words.
+func objectNamedIn(ps []rposting) bool {
+	for i := range ps {
+		if ps[i].field[rfObject] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // unseenObjects counts the clause's objects no tool holds in any field.
 func unseenObjects(m *shared) int {
 	n := 0
