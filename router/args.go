@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -18,8 +19,10 @@ import (
 // The rules apply in a fixed order, each to the arguments the rules before
 // it left, and each parameter takes one value: noun; pattern; example;
 // type and format (money and its currency, email, date, time of day, number,
-// quoted text to a text parameter); identifier; enum; and last quoted text
-// to the first required string parameter left. Within a rule, required
+// quoted text to a text parameter); identifier; enum; quoted text to the
+// first required string parameter left; and last an identifier with a
+// letter that no id parameter took to the first required text parameter
+// left. Within a rule, required
 // parameters come before optional ones, then parameters in name order. A
 // value is bound only where it satisfies the parameter's type, format,
 // pattern and enum.
@@ -71,6 +74,11 @@ const (
 	// subject, body, name, message...), else to the first required string
 	// parameter left.
 	BindQuoted BindRule = "quoted"
+	// BindText binds an identifier with a letter that no id parameter
+	// took to the first required text parameter left, one with no enum
+	// that holds no id: "rename file f_8812 to invoice-2026.pdf" binds
+	// name.
+	BindText BindRule = "text"
 )
 
 // Binding is one argument of a turn bound to a parameter of the selected
@@ -273,6 +281,23 @@ func (b *binder) run() {
 		}
 		b.first(i, BindQuoted, func(p *param) bool { return isStringy(p) && p.name != idempotencyParam(b.ti) })
 	}
+	// 8. text
+	for i := range args {
+		if b.used[i] || args[i].Kind != "identifier" || !strings.ContainsFunc(args[i].Text, unicode.IsLetter) {
+			// A value of digits and punctuation alone (198.51.100.0/24)
+			// says its kind by its shape: it binds where an example
+			// has it (3), never as text.
+			continue
+		}
+		b.firstRequired(i, BindText, func(p *param) bool {
+			return isStringy(p) && len(p.enum) == 0 && !p.idLike && p.name != idempotencyParam(b.ti)
+		})
+	}
+}
+
+// firstRequired is first among the required parameters only.
+func (b *binder) firstRequired(i int, rule BindRule, pred func(*param) bool) bool {
+	return b.first(i, rule, func(p *param) bool { return p.required && pred(p) })
 }
 
 // first binds argument i to the first parameter left that pred accepts

@@ -182,6 +182,11 @@ func TestBindRules(t *testing.T) {
 		{r, "create_dns_record", "create a record pointing to 198.51.100.0/24", "", "name, value"},
 		// quoted text to the first required string parameter left
 		{r, "set_nickname", `set it to "Bea"`, "nickname=Bea/quoted", ""},
+		// an identifier with a letter that no id takes, to the first
+		// required text parameter left; digits and punctuation alone bind
+		// only where an example has their shape
+		{r, "set_nickname", "set it to bea-99", "nickname=bea-99/text", ""},
+		{r, "set_nickname", "set it to 10.0.0.1", "", "nickname"},
 		// missing
 		{shop, "charge_card", "charge the card for order 42", "order_id=42/noun", "amount"},
 		{shop, "get_order", "show me the order", "", "order_id"},
