@@ -1225,6 +1225,7 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // an id to the tools (byHead, headsBy).
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
+	r.prefixNouns = map[string][]string{}
 	r.byHead = map[string][]int32{}
 	r.byAction = map[string][]int32{}
 	r.byName = map[string][]int32{}
@@ -1232,14 +1233,36 @@ func (r *Router) indexPrefixes() {
 	for i := range r.tools {
 		ti := &r.tools[i]
 		seen := map[string]bool{}
-		for _, p := range ti.params {
+		nouns := func(pre string, terms ...string) {
+			ns := r.prefixNouns[pre]
+			if ns == nil {
+				ns = []string{}
+			}
+			for _, t := range terms {
+				if c, ok := strings.CutPrefix(t, objectPrefix); ok && !slices.Contains(ns, c) {
+					ns = append(ns, c)
+				}
+			}
+			r.prefixNouns[pre] = ns
+		}
+		for j := range ti.params {
+			p := &ti.params[j]
 			if p.prefix != "" {
 				seen[p.prefix] = true
+				nouns(p.prefix, p.terms...)
+			}
+			for _, x := range p.examples {
+				if pre := IDPrefix(x); pre != "" {
+					nouns(pre, p.terms...)
+				}
 			}
 		}
 		for _, x := range ti.idExamples {
 			if p := IDPrefix(x); p != "" {
 				seen[p] = true
+				if _, ok := r.prefixNouns[p]; !ok && ti.head >= 0 {
+					nouns(p, ti.objects[ti.head])
+				}
 			}
 		}
 		for _, p := range slices.Sorted(maps.Keys(seen)) {

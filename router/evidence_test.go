@@ -431,6 +431,15 @@ const branches = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"record_id": {"type": "string"}, "body": {"type": "string"}}, "required": ["record_id", "body"]}}
 ]}`
 
+// companies documents the format of a company's id, which co, as an
+// abbreviation, might read as a contact's.
+const companies = `{"tools": [
+ {"name": "delete_contact", "description": "Deletes a contact.",
+  "inputSchema": {"type": "object", "properties": {"contact_id": {"type": "string"}}, "required": ["contact_id"]}},
+ {"name": "update_company", "description": "Updates a company.",
+  "inputSchema": {"type": "object", "properties": {"company_id": {"type": "string", "pattern": "^co_[0-9]+$"}, "name": {"type": "string"}}, "required": ["company_id"]}}
+]}`
+
 const mail = `{"tools": [
  {"name": "delete_email", "description": "Deletes an email.",
   "inputSchema": {"type": "object", "properties": {"message_id": {"type": "string"}}, "required": ["message_id"]}},
@@ -592,7 +601,7 @@ func TestFeatureRows(t *testing.T) {
 		"rentals.json": rentals, "runs.json": runs, "notes.json": notes,
 		"search_players.json": searchPlayers, "reminders.json": reminders, "replies.json": ticketReplies,
 		"branches.json": branches, "tags.json": ticketTags, "skips.json": skips, "dns.json": dns,
-		"folders.json": folders}
+		"folders.json": folders, "companies.json": companies}
 	for _, tc := range []featureRow{
 		{"timers.json", tokenize.English, "cancel all the timers", "cancel_all_timers", "quantifier", 1},
 		{"timers.json", tokenize.English, "cancel every timer", "cancel_all_timers", "quantifier", 1},
@@ -709,6 +718,13 @@ func TestFeatureRows(t *testing.T) {
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "id_abbrev", 0},
 		{"mail.json", tokenize.Brazilian, "apaga o ct_3301", "delete_contact", "id_abbrev", 1},
 		{"events.json", tokenize.English, "add bob@example.com to evt_8812", "invite_attendees", "id_abbrev", 1},
+		// Where a tool documents the id's format, the id is what that
+		// tool's parameter names: co_ writes a company's id, no
+		// contact's, though co may abbreviate either.
+		{"mail.json", tokenize.English, "delete co_1093", "delete_contact", "id_abbrev", 1},
+		{"companies.json", tokenize.English, "delete co_1093", "delete_contact", "id_abbrev", 0},
+		{"companies.json", tokenize.English, "delete co_1093", "delete_contact", "missing_head", 1},
+		{"companies.json", tokenize.English, "delete ct_3301", "delete_contact", "id_abbrev", 1},
 		// and names the head (a bare id; one a noun takes is that noun's).
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_email", "missing_head", 0},
 		{"mail.json", tokenize.English, "delete msg_8812", "delete_contact", "missing_head", 1},

@@ -458,11 +458,11 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	idNamed := false
 	abbrev := -1 // the first id whose prefix abbreviates the tool's noun (id_abbrev)
 	for k, a := range f.args {
-		abbreviated := a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k])
+		abbreviated := a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k], m.idNouns[k])
 		if abbreviated && abbrev < 0 {
 			abbrev = k
 		}
-		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated && abbreviatesHead(ti, m.prefixes[k])) {
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated && abbreviatesHead(ti, m.prefixes[k], m.idNouns[k])) {
 			// An id in the format of one of the things the tool's name
 			// names names its object, and so does one whose prefix
 			// abbreviates it (msg_8812, a message); a file's id names no
@@ -1310,9 +1310,18 @@ func seeing(r *Router, action string) bool {
 
 // abbreviatesTool reports whether an id's prefix (MSG_, as IDPrefix
 // writes it) abbreviates the head noun of the tool's name or the noun of
-// one of its id parameters (abbreviates), for a tool that takes an id.
-func abbreviatesTool(ti *toolInfo, prefix string) bool {
-	return takesID(ti) && abbreviatesNoun(ti, prefix, nil)
+// one of its id parameters (abbreviates), for a tool that takes an id;
+// among nouns only, unless nouns is nil (mayAbbreviate).
+func abbreviatesTool(ti *toolInfo, prefix string, nouns []string) bool {
+	return takesID(ti) && abbreviatesNoun(ti, prefix, nil, nouns)
+}
+
+// mayAbbreviate reports whether an id's prefix abbreviates a concept
+// (abbreviates) that is among nouns, the concepts whose ids the
+// catalogue documents with the prefix, or any concept when nouns is nil
+// (no tool documents the prefix).
+func mayAbbreviate(prefix, concept string, nouns []string) bool {
+	return abbreviates(prefix, concept) && (nouns == nil || slices.Contains(nouns, concept))
 }
 
 // abbreviatesHead reports whether an id's prefix abbreviates the head of
@@ -1320,16 +1329,16 @@ func abbreviatesTool(ti *toolInfo, prefix string) bool {
 // not name as another thing than the head: removeReminder's eventId is
 // the id of the event its description removes a reminder from, and
 // evt_8812 names that event, not a reminder.
-func abbreviatesHead(ti *toolInfo, prefix string) bool {
-	return ti.head >= 0 && abbreviatesNoun(ti, prefix, ti.describedOthers)
+func abbreviatesHead(ti *toolInfo, prefix string, nouns []string) bool {
+	return ti.head >= 0 && abbreviatesNoun(ti, prefix, ti.describedOthers, nouns)
 }
 
 // abbreviatesNoun reports whether an id's prefix abbreviates the head
 // noun of the tool's name or the noun of one of its id parameters, other
-// than the object terms of others.
-func abbreviatesNoun(ti *toolInfo, prefix string, others []string) bool {
+// than the object terms of others, as mayAbbreviate reads it.
+func abbreviatesNoun(ti *toolInfo, prefix string, others, nouns []string) bool {
 	if ti.head >= 0 {
-		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && abbreviates(prefix, c) {
+		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && mayAbbreviate(prefix, c, nouns) {
 			return true
 		}
 	}
@@ -1338,7 +1347,7 @@ func abbreviatesNoun(ti *toolInfo, prefix string, others []string) bool {
 			continue
 		}
 		for _, t := range ti.params[j].terms {
-			if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) && !containsTerm(others, t) {
+			if c, ok := strings.CutPrefix(t, objectPrefix); ok && mayAbbreviate(prefix, c, nouns) && !containsTerm(others, t) {
 				return true
 			}
 		}
@@ -1354,7 +1363,7 @@ func idAbbreviates(f *features, m *shared, o string) bool {
 		return false
 	}
 	for k := range f.args {
-		if f.args[k].Kind == "identifier" && m.prefixes[k] != "" && abbreviates(m.prefixes[k], c) {
+		if f.args[k].Kind == "identifier" && m.prefixes[k] != "" && mayAbbreviate(m.prefixes[k], c, m.idNouns[k]) {
 			return true
 		}
 	}

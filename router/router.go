@@ -75,9 +75,14 @@ type Router struct {
 	tools    []toolInfo
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
-	byAction map[string][]int32 // the tools whose name acts by each action concept
-	byName   map[string][]int32 // the tools whose name acts by an action on its head object (appendNameKey)
-	bare     map[string][]int32 // the tools whose name is an action alone (turn_off), by that action and those near it
+	// prefixNouns are, for each id prefix some tool documents, the
+	// concepts whose ids it writes: the nouns of the id parameters whose
+	// pattern or examples give it, and the head of a tool whose text
+	// gives an id of it as an example (never nil for a documented one).
+	prefixNouns map[string][]string
+	byAction    map[string][]int32 // the tools whose name acts by each action concept
+	byName      map[string][]int32 // the tools whose name acts by an action on its head object (appendNameKey)
+	bare        map[string][]int32 // the tools whose name is an action alone (turn_off), by that action and those near it
 	// byHead maps the head object concept of each name of a tool that
 	// takes an id to the tools; headsBy lists those heads by the first
 	// letter of their last word, which an id's prefix must start with

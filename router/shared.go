@@ -74,8 +74,13 @@ type shared struct {
 	// quoted text (requiredUnmet).
 	free int
 	// prefixes are beside f.args: the id prefix of each identifier
-	// (IDPrefix), or "".
+	// (IDPrefix), or ""; idNouns, beside them too, the concepts whose ids
+	// the catalogue documents with the prefix (Router.prefixNouns), or
+	// nil where no tool documents it: an abbreviation is read only among
+	// the former, where there are any ("co_1093" is no contact where a
+	// company's id is ^co_).
 	prefixes []string
+	idNouns  [][]string
 }
 
 // actionOf is how the clause's action relates to an action of the tools.
@@ -174,7 +179,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	m.values, m.kinds, m.free = 0, [numValueKinds]int{}, freeWords(f)
 	clear(m.prefixes)
-	m.prefixes = m.prefixes[:0]
+	m.prefixes, m.idNouns = m.prefixes[:0], m.idNouns[:0]
 	for k := range f.args {
 		a := &f.args[k]
 		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && len(f.objects) > 0 && a.Noun != "" && strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun) {
@@ -188,6 +193,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 			prefix = IDPrefix(a.Text)
 		}
 		m.prefixes = append(m.prefixes, prefix)
+		m.idNouns = append(m.idNouns, r.prefixNouns[prefix])
 	}
 	for _, t := range f.terms {
 		if id, ok := r.terms.ids[t]; ok {
