@@ -661,28 +661,14 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		// no calendarId), and a date, a time or quoted text fills only
 		// a parameter that may hold it (holdsKind).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
-		named := func(noun string) int {
-			best := -1
-			for i := range params {
-				if !free(i) || value && params[i].idLike || !admits(&params[i], a) || !holdsKind(&params[i], a.Kind) {
-					continue
-				}
-				for _, t := range params[i].terms {
-					if isObject(t, noun) {
-						if best < 0 || params[i].required && !params[best].required {
-							best = i
-						}
-						break
-					}
-				}
-			}
-			return best
+		fits := func(i int) bool {
+			return free(i) && !(value && params[i].idLike) && admits(&params[i], a) && holdsKind(&params[i], a.Kind)
 		}
-		if i := named(a.Noun); i >= 0 {
+		if i := requiredFirst(params, fits, func(t string) bool { return isObject(t, a.Noun) }); i >= 0 {
 			return i
 		}
 		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
-			if i := named(a.Noun[k+1:]); i >= 0 {
+			if i := requiredFirst(params, fits, func(t string) bool { return isObject(t, a.Noun[k+1:]) }); i >= 0 {
 				return i
 			}
 		}
@@ -719,23 +705,12 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		}
 	}
 	if a.Kind == "money" {
-		best := -1
-		for i := range params {
-			p := &params[i]
-			if !free(i) || p.typ != "number" && p.typ != "integer" {
-				continue
-			}
-			for _, t := range p.terms {
-				if t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total" {
-					if best < 0 || p.required && !params[best].required {
-						best = i
-					}
-					break
-				}
-			}
+		numeric := func(i int) bool { return free(i) && isNumeric(&params[i]) }
+		amount := func(t string) bool {
+			return t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total"
 		}
-		if best >= 0 {
-			return best
+		if i := requiredFirst(params, numeric, amount); i >= 0 {
+			return i
 		}
 	}
 	for i := range params {
@@ -767,6 +742,22 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		}
 	}
 	return -1
+}
+
+// requiredFirst is the first parameter that ok accepts and one of whose
+// terms named accepts, a required one before an optional one, as the
+// binder takes them; or -1.
+func requiredFirst(params []param, ok func(i int) bool, named func(t string) bool) int {
+	best := -1
+	for i := range params {
+		if best >= 0 && (params[best].required || !params[i].required) || !ok(i) {
+			continue
+		}
+		if slices.ContainsFunc(params[i].terms, named) {
+			best = i
+		}
+	}
+	return best
 }
 
 // turnCompounds adds the objects the clause's compounds of nouns name:
