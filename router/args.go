@@ -51,7 +51,9 @@ const (
 	// BindCurrency binds the ISO 4217 code of an amount of money to a
 	// currency parameter.
 	BindCurrency BindRule = "currency"
-	// BindEmail binds an email address to an email parameter.
+	// BindEmail binds an email address to an email parameter, or to a
+	// text parameter whose description gives an address among its
+	// examples ("the receiver, such as an email or account number").
 	BindEmail BindRule = "email"
 	// BindDate binds a date to a date parameter, as an ISO 8601 date
 	// (2026-05-01), or for a date-time parameter as the start of that day
@@ -243,7 +245,7 @@ func (b *binder) run() {
 				b.currency(i)
 			}
 		case "email":
-			b.first(i, BindEmail, isEmail)
+			b.first(i, BindEmail, takesEmail)
 		case "date":
 			b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
 		case "time":
@@ -805,6 +807,27 @@ func isEmail(p *param) bool {
 	}
 	return isStringy(p) && p.format == "" && (containsTerm(p.terms, objectPrefix+"email") ||
 		containsTerm(p.terms, objectPrefix+"email_address") || nameHas(p, []string{"email", "mail"}))
+}
+
+// takesEmail reports whether a parameter may take an email address: one
+// that holds one (isEmail), or text whose description gives an address
+// among its examples ("the recipient, such as an email or account
+// number"), which holds other things too and so is not checked as an
+// address.
+func takesEmail(p *param) bool {
+	return isEmail(p) || isStringy(p) && examplesEmail(p)
+}
+
+// examplesEmail reports whether a parameter's description gives an email
+// address among its examples (descExamples): an example whose last word
+// is email, or that ends in "email address".
+func examplesEmail(p *param) bool {
+	for _, e := range p.exampleText {
+		if w := e[strings.LastIndexByte(e, ' ')+1:]; w == "email" || w == "e-mail" || strings.HasSuffix(e, "email address") {
+			return true
+		}
+	}
+	return false
 }
 
 // dateKind says whether a parameter holds a date ("date"), a date and

@@ -36,6 +36,10 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "to": {"type": "string", "format": "email"}, "subject": {"type": "string"}, "body": {"type": "string"}},
    "required": ["to", "subject"]}},
+ {"name": "request_payment", "description": "Request a payment from someone.",
+  "inputSchema": {"type": "object", "properties": {
+    "amount": {"type": "number"}, "receiver": {"type": "string", "description": "Who pays, such as an email or account number."}},
+   "required": ["amount", "receiver"]}},
  {"name": "book_room", "description": "Book a meeting room for a day.",
   "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}, "start_time": {"type": "string"}}, "required": ["day"]}},
  {"name": "find_movies", "description": "Find movies showing in a city.",
@@ -147,6 +151,9 @@ func TestBindRules(t *testing.T) {
 			"to=ana@example.com/email subject=Lunch on Friday/noun", ""},
 		{r, "send_email", `email ana@example.com "Lunch on Friday"`,
 			"to=ana@example.com/email subject=Lunch on Friday/quoted", ""},
+		// an email to text whose description gives an address among its
+		// examples
+		{r, "request_payment", "request $20 from ana@example.com", "amount=20/money receiver=ana@example.com/email", ""},
 		// dates: a date, and a day for a date-time parameter
 		{r, "book_room", "book a room on 2026-05-01", "day=2026-05-01/date", ""},
 		{r, "log_event", "log an event on 2026-05-01", "at=2026-05-01T00:00:00Z/date", ""},

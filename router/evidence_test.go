@@ -272,7 +272,11 @@ const needs = `{"tools": [
  {"name": "set_product_price", "description": "Sets the price of a product.",
   "inputSchema": {"type": "object", "properties": {"sku": {"type": "string"}, "compare_at_price": {"type": "number"}, "price": {"type": "number"}}, "required": ["sku", "price"]}},
  {"name": "rename_document", "description": "Renames a document.",
-  "inputSchema": {"type": "object", "properties": {"document_id": {"type": "string"}, "title": {"type": "string"}}, "required": ["document_id", "title"]}}
+  "inputSchema": {"type": "object", "properties": {"document_id": {"type": "string"}, "title": {"type": "string"}}, "required": ["document_id", "title"]}},
+ {"name": "request_payment", "description": "Requests a payment from someone.",
+  "inputSchema": {"type": "object", "properties": {"receiver": {"type": "string", "description": "Who pays, such as an email or account number."}, "amount": {"type": "number"}}, "required": ["receiver", "amount"]}},
+ {"name": "make_payment", "description": "Makes a payment to someone.",
+  "inputSchema": {"type": "object", "properties": {"receiver": {"type": "string", "description": "Who is paid, such as an account number or a contact name."}, "amount": {"type": "number"}}, "required": ["receiver", "amount"]}}
 ]}`
 
 // A required parameter that nothing in the turn fills counts against the
@@ -301,6 +305,11 @@ func TestRequiredUnmet(t *testing.T) {
 		// text may hold.
 		{"rename document doc_8812 to q3-report.pdf", "rename_document", "required_unmet", 0},
 		{"rename document doc_8812", "rename_document", "required_unmet", 0.5},
+		// An email fills text whose description gives an address among
+		// its examples, and only such text.
+		{"request a payment of $20 from ana@example.com", "request_payment", "required_unmet", 0},
+		{"request a payment of $20", "request_payment", "required_unmet", 0.5},
+		{"make a payment of $20 to ana@example.com", "make_payment", "required_unmet", 0.5},
 	} {
 		if got := toolFeature(t, r, tc.turn, tc.tool, tc.feature); got != tc.want {
 			t.Errorf("%q: %s's %s %v, want %v", tc.turn, tc.tool, tc.feature, got, tc.want)

@@ -722,7 +722,8 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		case "email":
 			// A list of addresses takes one too ("remove bob@example.com
 			// from the event": attendees).
-			if p.format == "email" || p.typ == "array" && p.itemFormat == "email" || containsTerm(p.terms, objectPrefix+"email") {
+			if p.format == "email" || p.typ == "array" && p.itemFormat == "email" || containsTerm(p.terms, objectPrefix+"email") ||
+				isStringy(p) && examplesEmail(p) {
 				return i
 			}
 		case "date":
