@@ -1556,6 +1556,14 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// counts a noun after it ("the top 10 products").
 				a.Noun = ps[i-1].noun.Concept
 			}
+			if a.Kind == "number" && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun &&
+				ps[i+1].start == pc.start && ps[i+1].end == pc.end {
+				// "a 2-bedroom, 1-bathroom apartment": a number joined
+				// by a hyphen to a noun counts it (the parts of a
+				// hyphenated word share its span), whatever noun came
+				// before.
+				a.Noun = ps[i+1].noun.Concept
+			}
 			if c.Args == nil {
 				c.Args = make([]Arg, 0, values)
 			}

@@ -466,10 +466,20 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 				out = append(out, piece{kind: pWord, text: t.Text, norm: t.Norm, f: f, start: t.Start, end: t.End})
 				continue
 			}
-			for _, part := range parts {
-				if part != "" {
-					out = append(out, piece{kind: pWord, text: t.Text, norm: part, f: e.form(part), start: t.Start, end: t.End})
+			for k, part := range parts {
+				if part == "" {
+					continue
 				}
+				if k == 0 && len(parts) > 1 && allDigits(part) && e.form(parts[1]).has(fmNoun) {
+					// "a 2-bedroom apartment", "a 3-day trip": digits
+					// joined to a noun by a hyphen are a number, of the
+					// whole word's span, as a number word's is
+					// ("two-bedroom").
+					out = append(out, piece{kind: pValue, text: t.Text, norm: part, f: e.form(part), start: t.Start, end: t.End,
+						arg: Arg{Kind: "number", Text: t.Text, Value: part, Start: t.Start, End: t.End}, class: Value})
+					continue
+				}
+				out = append(out, piece{kind: pWord, text: t.Text, norm: part, f: e.form(part), start: t.Start, end: t.End})
 			}
 		default:
 			if repo, num, ok := itemRef(t); ok {
@@ -490,6 +500,16 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 		}
 	}
 	return out
+}
+
+// allDigits reports whether s is ASCII digits, one or more.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // itemRef splits a reference to an item of a repository, owner/name#N
@@ -938,7 +958,7 @@ func (e *Engine) colonText(turn string, in []piece) []piece {
 			continue
 		}
 		from, to := i+1, i+1
-		for to < len(in) && in[to].kind == pWord {
+		for to < len(in) && (in[to].kind == pWord || joinedNumber(in, to)) {
 			to++
 		}
 		if to == from || in[from].f.has(fmVerb) && !in[from].f.has(fmNoun) {
@@ -947,6 +967,14 @@ func (e *Engine) colonText(turn string, in []piece) []piece {
 		return quoteRun(turn, in, i, from, to)
 	}
 	return in
+}
+
+// joinedNumber reports whether in[i] is a number joined by a hyphen to
+// the word after it ("a 3-year term": the parts of a hyphenated word
+// share its span), a word of a text rather than a value of its own.
+func joinedNumber(in []piece, i int) bool {
+	return in[i].kind == pValue && in[i].arg.Kind == "number" && i+1 < len(in) && in[i+1].kind == pWord &&
+		in[i+1].start == in[i].start && in[i+1].end == in[i].end
 }
 
 // commandBefore reports whether the pieces before a reporting phrase hold

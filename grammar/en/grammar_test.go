@@ -455,6 +455,16 @@ var argRows = []argRow{
 	{"show the invoice that I paid", ""},
 	{"assign ticket ABC-123 to bob@example.org", "identifier:ABC-123/ticket; email:bob@example.org"},
 	{"order number 42", "number:42/order"},
+	// A number joined by a hyphen to a noun counts it, in digits or in
+	// words, whatever noun came before; text after a colon keeps it.
+	{"find a 2-bedroom, 1-bathroom apartment", "number:2/bedroom; number:1/bathroom"},
+	{"find a two-bedroom apartment", "number:2/bedroom"},
+	{"book a 3-day trip", "number:3/day"},
+	{"add a note to the deal: customer wants a 3-year term", "quoted:customer wants a 3-year term/deal"},
+	// A lone "one" is no number ("a one-way flight"), nor are digits
+	// joined to a word that is no noun.
+	{"book a one-way flight", ""},
+	{"file the 1099-xyz form", ""},
 	{"set the thermostat to 21 degrees", "number:21/thermostat"},
 	{"ping server 10.0.0.12", "identifier:10.0.0.12/server"},
 	{"apply a 20% discount to order 7", "number:20%; number:7/order"},
