@@ -222,8 +222,10 @@ func (s *Server) Reload() error {
 		return err
 	}
 	old := s.current().version
-	s.install(st)
+	// The failure is cleared before the new state is published: whoever
+	// sees the new version never sees the failure it replaced.
 	s.lastErr.Store(nil)
+	s.install(st)
 	s.metrics.reloads.WithLabelValues("success").Inc()
 	s.log.Info("reloaded", "catalogue_version", st.version, "previous_version", old,
 		"tools", len(st.router.Catalogue().Tools), "took", time.Since(start).String())
