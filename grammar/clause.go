@@ -1556,13 +1556,24 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// counts a noun after it ("the top 10 products").
 				a.Noun = ps[i-1].noun.Concept
 			}
-			if a.Kind == "number" && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun &&
-				ps[i+1].start == pc.start && ps[i+1].end == pc.end {
-				// "a 2-bedroom, 1-bathroom apartment": a number joined
-				// by a hyphen to a noun counts it (the parts of a
-				// hyphenated word share its span), whatever noun came
-				// before.
-				a.Noun = ps[i+1].noun.Concept
+			if a.Kind == "number" && !ordinalWritten(a.Text) && !e.level(pc, ps[i+1:]) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun &&
+				(ps[i+1].start == pc.start && ps[i+1].end == pc.end ||
+					!(i > 0 && ps[i-1].kind == pWord && (ps[i-1].class == Noun || lastNoun != "" && e.lx.Has("genitive", ps[i-1].norm)))) {
+				// "a room for 2 nights", "os últimos 3 pedidos": a
+				// number right before a noun counts it (it may be the
+				// value of a noun before it all the same: "distance is 8
+				// meters"), unless it follows a noun of its own
+				// ("order 42 status") or a genitive after one ("a side
+				// of 4 meters", "a limit of 20 results"), is a level
+				// ("21 degrees", "a 20% discount") or a place ("the 3rd
+				// page"); joined by a
+				// hyphen, it counts it even so ("a 2-bedroom, 1-bathroom
+				// apartment": the parts of a hyphenated word share its
+				// span).
+				a.Counted = ps[i+1].noun.Concept
+				if ps[i+1].start == pc.start {
+					a.Noun = a.Counted // one hyphenated word: the number is of it alone
+				}
 			}
 			if c.Args == nil {
 				c.Args = make([]Arg, 0, values)
@@ -2402,4 +2413,16 @@ func moveFirst(s []string, c string) []string {
 		}
 	}
 	return s
+}
+
+// ordinalWritten reports whether a number is written as an ordinal in
+// digits ("3ª", "2º", "3rd"): a place in a row, which counts nothing.
+func ordinalWritten(text string) bool {
+	t := strings.ToLower(text)
+	for _, suf := range []string{"ª", "º", "°", "st", "nd", "rd", "th"} {
+		if rest, ok := strings.CutSuffix(t, suf); ok && rest != "" && rest[len(rest)-1] >= '0' && rest[len(rest)-1] <= '9' {
+			return true
+		}
+	}
+	return false
 }

@@ -393,6 +393,9 @@ func writeParse(b *bytes.Buffer, where string, p *grammar.Parse) {
 			if a.Noun != "" {
 				fmt.Fprintf(b, " noun=%q", a.Noun)
 			}
+			if a.Counted != "" {
+				fmt.Fprintf(b, " counted=%q", a.Counted)
+			}
 			b.WriteString(text(a.Text, a.Start, a.End))
 			b.WriteByte('\n')
 		}

@@ -129,6 +129,12 @@ type Arg struct {
 	// Noun is the concept of the noun the argument qualifies ("order"
 	// for "order 42"), or "".
 	Noun string `json:"noun,omitempty"`
+	// Counted is the concept of the noun a number counts, the noun right
+	// after it ("for 2 nights", "a 2-bedroom apartment"): how many of
+	// them, never the id of one; or "". Noun is still the noun it may
+	// be the value of ("distance is 8 meters": distance, counting
+	// meters).
+	Counted string `json:"counted,omitempty"`
 }
 
 // Clause is one clause of a turn: its act, action, objects and arguments. The

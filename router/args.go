@@ -201,14 +201,23 @@ func growBools(s []bool, n int) []bool {
 
 func (b *binder) run() {
 	args := b.c.Args
-	// 1. noun
+	// 1. noun: the noun a number counts first ("a room for 2 nights":
+	// nights), then the noun it is of ("distance is 8 meters")
+	for i := range args {
+		a := &args[i]
+		if b.used[i] || a.Counted == "" {
+			continue
+		}
+		term := objectPrefix + a.Counted
+		b.first(i, BindNoun, func(p *param) bool { return containsTerm(p.terms, term) && countFits(p, a) })
+	}
 	for i := range args {
 		a := &args[i]
 		if b.used[i] || a.Noun == "" {
 			continue
 		}
 		term := objectPrefix + a.Noun
-		b.first(i, BindNoun, func(p *param) bool { return containsTerm(p.terms, term) && holdsKind(p, a.Kind) })
+		b.first(i, BindNoun, func(p *param) bool { return containsTerm(p.terms, term) && holdsKind(p, a.Kind) && countFits(p, a) })
 	}
 	// 2. pattern
 	for i := range args {
@@ -807,6 +816,14 @@ func isEmail(p *param) bool {
 	}
 	return isStringy(p) && p.format == "" && (containsTerm(p.terms, objectPrefix+"email") ||
 		containsTerm(p.terms, objectPrefix+"email_address") || nameHas(p, []string{"email", "mail"}))
+}
+
+// countFits reports whether a parameter may take the argument: any may
+// take an argument that counts nothing, and only a number that holds no
+// id one that counts a noun (grammar.Arg.Counted: "a room for 2 nights"
+// fills nights, never room_type; "3 orders" no order_id).
+func countFits(p *param, a *grammar.Arg) bool {
+	return a.Counted == "" || isNumeric(p) && !p.idLike
 }
 
 // takesEmail reports whether a parameter may take an email address: one

@@ -40,6 +40,10 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "amount": {"type": "number"}, "receiver": {"type": "string", "description": "Who pays, such as an email or account number."}},
    "required": ["amount", "receiver"]}},
+ {"name": "reserve_room", "description": "Reserve a hotel room.",
+  "inputSchema": {"type": "object", "properties": {
+    "room_type": {"type": "string"}, "nights": {"type": "integer"}, "guests": {"type": "integer"}},
+   "required": ["room_type", "nights"]}},
  {"name": "book_room", "description": "Book a meeting room for a day.",
   "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}, "start_time": {"type": "string"}}, "required": ["day"]}},
  {"name": "find_movies", "description": "Find movies showing in a city.",
@@ -169,6 +173,10 @@ func TestBindRules(t *testing.T) {
 		{shop, "archive_order", "archive 42", "order_id=42/identifier", ""},
 		// a number before the noun it counts is how many, no id
 		{shop, "get_order", "show me 3 orders", "", "order_id"},
+		// a number that counts a noun fills the number its noun names,
+		// never the text of the noun before it
+		{r, "reserve_room", "reserve a room for 2 nights", "nights=2/noun", "room_type"},
+		{r, "reserve_room", "reserve a room for 3 guests for 2 nights", "guests=3/noun nights=2/noun", "room_type"},
 		// a number right after its noun names that thing: no limit of a
 		// list; a count or a number after a preposition is a value
 		{r, "search_articles", `search article 4471 for "refund policy"`, "query=refund policy/quoted", ""},

@@ -675,7 +675,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		// "add bob to event evt_8812": the event exists; a tool that
 		// makes events is not asked for.
 		for _, a := range f.args {
-			if (a.Kind == "identifier" || a.Kind == "number") && a.Noun != "" && isObject(ti.objects[ti.head], a.Noun) && r.namesExisting(f, a) {
+			if (a.Kind == "identifier" || a.Kind == "number") && a.Counted == "" && a.Noun != "" && isObject(ti.objects[ti.head], a.Noun) && r.namesExisting(f, a) {
 				x[fMakesExisting] = 1
 				if why != nil {
 					why.note(fMakesExisting, "%s %s exists", a.Noun, a.Text)
@@ -828,7 +828,7 @@ func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why not
 // identifies none.
 func identifiesOne(f *features, obj string) bool {
 	for _, a := range f.args {
-		if a.Kind != "identifier" && a.Kind != "number" {
+		if a.Kind != "identifier" && a.Kind != "number" || a.Counted != "" {
 			continue
 		}
 		noun := objectPrefix + a.Noun

@@ -76,7 +76,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		f.askedState = c.State
 	}
 	for _, a := range c.Args {
-		if a.Kind == "identifier" || a.Kind == "number" && a.Noun != "" {
+		if a.Kind == "identifier" || a.Kind == "number" && a.Noun != "" && a.Counted == "" {
 			f.hasID = true
 		}
 	}
@@ -655,6 +655,14 @@ func admits(p *param, a grammar.Arg) bool {
 // parameter once: "from today until March 7th" fills a start and an end.
 func fitParam(params []param, a grammar.Arg, taken uint64) int {
 	free := func(i int) bool { return i >= 64 || taken&(1<<i) == 0 }
+	if a.Counted != "" {
+		// A number that counts a noun fills the number its noun names
+		// ("a room for 2 nights": nights) before any other.
+		counts := func(i int) bool { return free(i) && countFits(&params[i], &a) }
+		if i := requiredFirst(params, counts, func(t string) bool { return isObject(t, a.Counted) }); i >= 0 {
+			return i
+		}
+	}
 	if a.Noun != "" {
 		// A value of the noun's fills its parameter, but no date, time,
 		// amount or address fills an id ("my calendar on 2026-05-01" is
@@ -662,7 +670,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		// a parameter that may hold it (holdsKind).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		fits := func(i int) bool {
-			return free(i) && !(value && params[i].idLike) && admits(&params[i], a) && holdsKind(&params[i], a.Kind)
+			return free(i) && !(value && params[i].idLike) && admits(&params[i], a) && holdsKind(&params[i], a.Kind) && countFits(&params[i], &a)
 		}
 		if i := requiredFirst(params, fits, func(t string) bool { return isObject(t, a.Noun) }); i >= 0 {
 			return i

@@ -182,9 +182,10 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	m.prefixes, m.idNouns = m.prefixes[:0], m.idNouns[:0]
 	for k := range f.args {
 		a := &f.args[k]
-		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && len(f.objects) > 0 && a.Noun != "" && strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun) {
+		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && a.Counted == "" && len(f.objects) > 0 && a.Noun != "" && strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun) {
 			// A number the head noun takes is its id ("is order 2210
-			// shipped?"), no value of a number parameter.
+			// shipped?"), no value of a number parameter; one that
+			// counts it is ("show me 5 orders").
 			m.values++
 			m.kinds[v]++
 		}

@@ -420,6 +420,9 @@ func argString(p *grammar.Parse) string {
 			if a.Noun != "" {
 				s += "/" + a.Noun
 			}
+			if a.Counted != "" {
+				s += " counting " + a.Counted
+			}
 			out = append(out, s)
 		}
 	}
@@ -432,7 +435,7 @@ type argRow struct{ in, want string }
 var argRows = []argRow{
 	{"show order 42", "number:42/order"},
 	// A number between many things and a plural counts the plural.
-	{"show the invoices from the last 3 months", "number:3"},
+	{"show the invoices from the last 3 months", "number:3 counting month"},
 	{"refund invoice INV-0042137", "identifier:INV-0042137/invoice"},
 	{`search tickets for "login timeout"`, "quoted:login timeout/ticket"},
 	{"refund $20 on order 42", "money:20 USD; number:42/order"},
@@ -455,11 +458,16 @@ var argRows = []argRow{
 	{"show the invoice that I paid", ""},
 	{"assign ticket ABC-123 to bob@example.org", "identifier:ABC-123/ticket; email:bob@example.org"},
 	{"order number 42", "number:42/order"},
-	// A number joined by a hyphen to a noun counts it, in digits or in
-	// words, whatever noun came before; text after a colon keeps it.
-	{"find a 2-bedroom, 1-bathroom apartment", "number:2/bedroom; number:1/bathroom"},
-	{"find a two-bedroom apartment", "number:2/bedroom"},
-	{"book a 3-day trip", "number:3/day"},
+	// A number right before a noun counts it, and may be the value of a
+	// noun before it too; joined by a hyphen it is of the noun it counts
+	// alone, in digits or in words; text after a colon keeps it.
+	{"find a 2-bedroom, 1-bathroom apartment", "number:2/bedroom counting bedroom; number:1/bathroom counting bathroom"},
+	{"find a two-bedroom apartment", "number:2/bedroom counting bedroom"},
+	{"book a 3-day trip", "number:3/day counting day"},
+	{"book a deluxe room for 2 nights", "number:2/room counting night"},
+	{"a table for two people at the bistro", "number:2/table counting person"},
+	// After a genitive, a number is the value of the noun before it.
+	{"search the articles with a limit of 20 results", "number:20/limit"},
 	{"add a note to the deal: customer wants a 3-year term", "quoted:customer wants a 3-year term/deal"},
 	// A lone "one" is no number ("a one-way flight"), nor are digits
 	// joined to a word that is no noun.
@@ -481,7 +489,7 @@ var argRows = []argRow{
 	{"give me the top 10 products", "number:10"},
 	{"order #42", "number:42/order"},
 	{"send £15 to Sam", "money:15 GBP"},
-	{"my last three orders", "number:3"},
+	{"my last three orders", "number:3 counting order"},
 	{"what's the status of order 42?", "number:42/order"},
 	{"convert 100 euros to dollars", "money:100 EUR"},
 	// A currency's code in capitals before an amount names its currency.
@@ -605,7 +613,7 @@ func TestParseClockTimes(t *testing.T) {
 		{"meet at 13 in the afternoon", "number:13"},
 		{"show 3 in the morning queue", "number:3"},
 		{"remind me in 2h", ""},
-		{"list 10 orders", "number:10"},
+		{"list 10 orders", "number:10 counting order"},
 		// An ordinal in digits before a noun is its number; after a
 		// month it is the day.
 		{"the kings of the 18th century", "number:18"},
