@@ -1561,15 +1561,14 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 					!(i > 0 && ps[i-1].kind == pWord && (ps[i-1].class == Noun || lastNoun != "" && e.lx.Has("genitive", ps[i-1].norm)))) {
 				// "a room for 2 nights", "os últimos 3 pedidos": a
 				// number right before a noun counts it (it may be the
-				// value of a noun before it all the same: "distance is 8
-				// meters"), unless it follows a noun of its own
+				// value of a noun before it all the same: "distance is
+				// 8 meters"), unless it follows a noun of its own
 				// ("order 42 status") or a genitive after one ("a side
 				// of 4 meters", "a limit of 20 results"), is a level
-				// ("21 degrees", "a 20% discount") or a place ("the 3rd
-				// page"); joined by a
-				// hyphen, it counts it even so ("a 2-bedroom, 1-bathroom
-				// apartment": the parts of a hyphenated word share its
-				// span).
+				// ("21 degrees", "a 20% discount") or a place ("the
+				// 3rd page"). Joined by a hyphen, it counts it even so
+				// ("a 2-bedroom, 1-bathroom apartment": the parts of a
+				// hyphenated word share its span).
 				a.Counted = ps[i+1].noun.Concept
 				if ps[i+1].start == pc.start {
 					a.Noun = a.Counted // one hyphenated word: the number is of it alone

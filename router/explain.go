@@ -176,6 +176,9 @@ func (x *Explanation) String() string {
 		if a.Noun != "" {
 			fmt.Fprintf(&b, " of %s", a.Noun)
 		}
+		if a.Counted != "" {
+			fmt.Fprintf(&b, ", counting %s", a.Counted)
+		}
 		b.WriteString("\n")
 	}
 	b.WriteString("features: value x weight = contribution; a candidate's share is the softmax of the utilities, ")
