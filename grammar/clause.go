@@ -267,7 +267,7 @@ func (e *Engine) wordNoun(pc, prev *piece, hasVerb bool) bool {
 		return false
 	}
 	nf, verb, ok := e.wordnetNoun(pc.norm)
-	if !ok || verb && !hasVerb && atClauseStart(prev) {
+	if !ok || verb && !hasVerb && (atClauseStart(prev) || subjectQuestion(prev)) {
 		return false
 	}
 	pc.noun, pc.isNoun, pc.wordnet = nf, true, true
@@ -537,6 +537,15 @@ func (e *Engine) gerund(w string) bool {
 // atClauseStart reports whether nothing but a frame stands before.
 func atClauseStart(prev *piece) bool {
 	return prev == nil || prev.kind == pWord && prev.class == Function && prev.bits&frameClasses != 0 && prev.bits&fDeterminer == 0
+}
+
+// subjectQuestion reports whether prev is a question word that stands
+// for the subject ("who won the game", "quem ganhou o jogo"): one that
+// determines no noun after it, so that a word after it that can be a
+// verb is the clause's verb.
+func subjectQuestion(prev *piece) bool {
+	return prev != nil && prev.kind == pWord && prev.class == Function && prev.bits&fQuestion != 0 && prev.bits&fDeterminer == 0 &&
+		!prev.endsDet && !strings.Contains(prev.norm, " ")
 }
 
 // determinesNext reports whether pc, the word before another, is read as

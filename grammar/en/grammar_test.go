@@ -1657,3 +1657,21 @@ func TestParseShortWordnetNouns(t *testing.T) {
 		}
 	}
 }
+
+// TestParseVerbAfterSubjectQuestion checks that a word that can be a verb
+// right after a question word that stands for the subject is no noun of
+// the wordnet, and neither is a form of a verb that is a noun of its own
+// spelling ("won" is a currency too).
+func TestParseVerbAfterSubjectQuestion(t *testing.T) {
+	for _, tt := range []struct{ in, norm, want string }{
+		{"who won the game last night?", "won", "unknown"},
+		{"we won the deal", "won", "unknown"},
+		{"who wins the game", "wins", "unknown"},
+		{"how many won do I get for 10 dollars", "won", "noun won"},
+		{"which thermostat is on", "thermostat", "noun thermostat"},
+	} {
+		if got := wordReading(t, tt.in, tt.norm); got != tt.want {
+			t.Errorf("%q: %q reads as %q, want %q", tt.in, tt.norm, got, tt.want)
+		}
+	}
+}

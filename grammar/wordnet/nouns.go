@@ -104,11 +104,17 @@ func (db *DB) PortugueseAdjective(word string) bool {
 // irregular form's lemma ("children": child) or a regular plural's
 // singular ("capitals", "boxes", "cities") has a noun sense; whether the
 // word is plural; and whether the word itself also has a verb sense
-// ("box", "thermostat"). The word is matched in lower case.
+// ("box", "thermostat"), or is a form of a verb ("won"). The word is
+// matched in lower case.
 func (db *DB) Noun(word string) (lemma string, plural, verb, ok bool) {
 	w := strings.ToLower(word)
 	n, v := db.parts(&db.en, w)
 	if n {
+		if l := db.Lemma(w); !v && l != "" && l != w {
+			// An inflected verb that is a noun of its own spelling too
+			// ("won": win, and a currency) has a verb sense.
+			_, v = db.parts(&db.en, l)
+		}
 		return w, false, v, true
 	}
 	if l := db.Lemma(w); l != "" {

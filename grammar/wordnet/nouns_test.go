@@ -21,6 +21,8 @@ func TestNoun(t *testing.T) {
 		{"boxes", "box", true, true, true},
 		{"children", "child", true, false, true},
 		{"Thermostat", "thermostat", false, true, true},
+		// A form of a verb that is a noun of its own spelling too.
+		{"won", "won", false, true, true},
 		{"analyze", "", false, false, false}, // a verb only
 		{"quickly", "", false, false, false}, // no noun
 		{"xqzv", "", false, false, false},
