@@ -1565,8 +1565,9 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// counts a noun after it ("the top 10 products").
 				a.Noun = ps[i-1].noun.Concept
 			}
-			if a.Kind == "number" && !ordinalWritten(a.Text) && !e.level(pc, ps[i+1:]) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun &&
-				(ps[i+1].start == pc.start && ps[i+1].end == pc.end ||
+			_, ordinal := digitOrdinal(a.Text)
+			if a.Kind == "number" && !ordinal && !e.level(pc, ps[i+1:]) && i+1 < len(ps) && ps[i+1].kind == pWord && ps[i+1].class == Noun &&
+				(sameWord(&ps[i+1], pc) ||
 					!(i > 0 && ps[i-1].kind == pWord && (ps[i-1].class == Noun || lastNoun != "" && e.lx.Has("genitive", ps[i-1].norm)))) {
 				// "a room for 2 nights", "os últimos 3 pedidos": a
 				// number right before a noun counts it (it may be the
@@ -1579,7 +1580,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// ("a 2-bedroom, 1-bathroom apartment": the parts of a
 				// hyphenated word share its span).
 				a.Counted = ps[i+1].noun.Concept
-				if ps[i+1].start == pc.start {
+				if sameWord(&ps[i+1], pc) {
 					a.Noun = a.Counted // one hyphenated word: the number is of it alone
 				}
 			}
@@ -2421,16 +2422,4 @@ func moveFirst(s []string, c string) []string {
 		}
 	}
 	return s
-}
-
-// ordinalWritten reports whether a number is written as an ordinal in
-// digits ("3ª", "2º", "3rd"): a place in a row, which counts nothing.
-func ordinalWritten(text string) bool {
-	t := strings.ToLower(text)
-	for _, suf := range []string{"ª", "º", "°", "st", "nd", "rd", "th"} {
-		if rest, ok := strings.CutSuffix(t, suf); ok && rest != "" && rest[len(rest)-1] >= '0' && rest[len(rest)-1] <= '9' {
-			return true
-		}
-	}
-	return false
 }

@@ -973,9 +973,12 @@ func (e *Engine) colonText(turn string, in []piece) []piece {
 // the word after it ("a 3-year term": the parts of a hyphenated word
 // share its span), a word of a text rather than a value of its own.
 func joinedNumber(in []piece, i int) bool {
-	return in[i].kind == pValue && in[i].arg.Kind == "number" && i+1 < len(in) && in[i+1].kind == pWord &&
-		in[i+1].start == in[i].start && in[i+1].end == in[i].end
+	return in[i].kind == pValue && in[i].arg.Kind == "number" && i+1 < len(in) && in[i+1].kind == pWord && sameWord(&in[i+1], &in[i])
 }
+
+// sameWord reports whether two pieces are parts of one hyphenated word:
+// the parts of a word the language's rules split share its span.
+func sameWord(a, b *piece) bool { return a.start == b.start && a.end == b.end }
 
 // commandBefore reports whether the pieces before a reporting phrase hold
 // the verb of a command: a word that can be a verb, or one no lexicon
