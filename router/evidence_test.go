@@ -636,6 +636,11 @@ func TestFeatureRows(t *testing.T) {
 		{"lists.json", tokenize.Brazilian, "adiciona kitesurfar à lista", "ListAddItem", "missing_head", 0},
 		{"orders.json", tokenize.English, "show me 5 orders", "list_orders", "value_fit", 1},
 		{"orders.json", tokenize.English, "is order 2210 shipped?", "list_orders", "value_fit", 0},
+		// So does a number right after a noun of the clause that is not
+		// its head: it names one of them.
+		{"orders.json", tokenize.Brazilian, "qual o status do pedido 2210?", "list_orders", "value_fit", 0},
+		{"orders.json", tokenize.English, "status of order 2210", "list_orders", "value_fit", 0},
+		{"orders.json", tokenize.English, "the shipping status of order 2210", "list_orders", "value_fit", 0},
 		// A question reads, whatever its verb: one order by its id is a
 		// get.
 		{"orders.json", tokenize.English, "has order 2210 shipped?", "get_order", "one_get", 1},
