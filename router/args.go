@@ -260,7 +260,7 @@ func (b *binder) run() {
 		case "time":
 			b.first(i, BindTime, isTime)
 		case "number":
-			if idNumber(b.c, &args[i]) {
+			if idNumber(b.c.Words, &args[i]) {
 				// "time-off request 4471": a number right after its noun
 				// names that thing; it is no count or amount (no limit of
 				// a list), and binds as the noun's or as an id.
@@ -970,16 +970,16 @@ func (r *Router) bindDecision(d *Decision, ti *toolInfo, c *grammar.Clause) {
 	d.Check = &ck
 }
 
-// idNumber reports whether a number names a thing: it stands right after
-// the noun it qualifies ("order 2210", "time-off request 4471"). One a
-// preposition parts from its noun is a value ("set the volume to 5", "a
-// table for 4").
-func idNumber(c *grammar.Clause, a *grammar.Arg) bool {
+// idNumber reports whether a number of a clause of words names a thing:
+// it stands right after the noun it qualifies ("order 2210", "time-off
+// request 4471"). One a preposition parts from its noun is a value ("set
+// the volume to 5", "a table for 4").
+func idNumber(words []grammar.Word, a *grammar.Arg) bool {
 	if a.Noun == "" {
 		return false
 	}
-	for i := len(c.Words) - 1; i >= 0; i-- {
-		if w := &c.Words[i]; w.End <= a.Start {
+	for i := len(words) - 1; i >= 0; i-- {
+		if w := &words[i]; w.End <= a.Start {
 			return w.Class == grammar.Noun && w.Concept == a.Noun
 		}
 	}
@@ -990,7 +990,7 @@ func idNumber(c *grammar.Clause, a *grammar.Arg) bool {
 // the clause, which it counts ("3 orders", "2 adults"), and names no
 // noun before it (idNumber: "order 42").
 func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
-	if idNumber(c, a) {
+	if idNumber(c.Words, a) {
 		return false
 	}
 	for i := range c.Words {

@@ -182,12 +182,12 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	m.prefixes, m.idNouns = m.prefixes[:0], m.idNouns[:0]
 	for k := range f.args {
 		a := &f.args[k]
-		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && a.Counted == "" && len(f.objects) > 0 && a.Noun != "" && (strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun || namesRightBefore(f, a))) {
+		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && a.Counted == "" && len(f.objects) > 0 && a.Noun != "" && (strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun || idNumber(f.words, a))) {
 			// A number the head noun takes is its id ("is order 2210
 			// shipped?"), no value of a number parameter, and so is
-			// one right after another noun of the clause ("the status
-			// of order 2210"); one that counts it is a value ("show me
-			// 5 orders").
+			// one right after its noun, as the binder reads it
+			// (idNumber: "the status of order 2210"); one that counts
+			// it is a value ("show me 5 orders").
 			m.values++
 			m.kinds[v]++
 		}
@@ -654,17 +654,4 @@ func namesInRuns(ws []grammar.Word) bool {
 		}
 	}
 	return 2*caps <= known
-}
-
-// namesRightBefore reports whether the noun a number is of is the word
-// right before it ("time-off request 4471"): the number names one of
-// them, as an id does.
-func namesRightBefore(f *features, a *grammar.Arg) bool {
-	for i := range f.words {
-		w := &f.words[i]
-		if w.End <= a.Start && a.Start-w.End <= 2 && w.Concept == a.Noun {
-			return true
-		}
-	}
-	return false
 }
