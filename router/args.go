@@ -20,9 +20,10 @@ import (
 // it left, and each parameter takes one value: noun; pattern; example;
 // type and format (money and its currency, email, date, time of day, number,
 // quoted text to a text parameter); identifier; enum; quoted text to the
-// first required string parameter left; and last an identifier with a
-// letter that no id parameter took to the first required text parameter
-// left. Within a rule, required
+// first required string parameter left; an identifier with a letter
+// that no id parameter took to the first required text parameter left;
+// and last a name after a preposition of place to a parameter that holds
+// a place (place). Within a rule, required
 // parameters come before optional ones, then parameters in name order. A
 // value is bound only where it satisfies the parameter's type, format,
 // pattern and enum.
@@ -81,6 +82,13 @@ const (
 	// that holds no id: "rename file f_8812 to invoice-2026.pdf" binds
 	// name.
 	BindText BindRule = "text"
+	// BindPlace binds a name written after a preposition of place (the
+	// lexicons' locative, source and goal classes) to a text parameter
+	// that holds a place: "in San Diego" binds city, "from New York to
+	// Los Angeles" binds from_city and to_city. After a source it binds
+	// a parameter named for an origin, after a goal one named for a
+	// destination, after a locative one named for a place.
+	BindPlace BindRule = "place"
 )
 
 // Binding is one argument of a turn bound to a parameter of the selected
@@ -110,6 +118,10 @@ var (
 	textWords = []string{"query", "q", "text", "title", "subject", "body", "name", "message", "content", "note", "notes",
 		"comment", "description", "search", "prompt", "keyword", "keywords", "term", "terms", "summary", "question",
 		"reply", "caption", "label", "topic", "reason"}
+	placeWords = []string{"city", "location", "place", "town", "area", "region", "country", "address", "venue",
+		"locality", "district", "neighborhood", "neighbourhood", "loc", "village", "county"}
+	originWords      = []string{"from", "origin", "source", "departure", "departing", "pickup", "start"}
+	destinationWords = []string{"to", "destination", "dest", "arrival", "arriving", "dropoff", "end"}
 )
 
 // minorDigits are the ISO 4217 currencies whose minor unit is not a
@@ -156,6 +168,10 @@ type binder struct {
 //  5. enum: a word of the clause that names an enum value.
 //  6. quoted: quoted text left to the first required string parameter
 //     left.
+//  7. text: an identifier with a letter left to the first required text
+//     parameter left.
+//  8. place: a name after a preposition of place to a parameter that
+//     holds a place (places).
 //
 // Within a rule, required parameters come before optional ones, then
 // parameters in name order. A value is bound only where it satisfies the
@@ -175,6 +191,9 @@ func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause) (map[str
 		b.run()
 	} else if c != nil {
 		b.enums()
+	}
+	if c != nil {
+		b.places()
 	}
 	slices.SortStableFunc(b.out, func(x, y Binding) int { return x.Start - y.Start })
 	for _, x := range b.out {
@@ -996,6 +1015,139 @@ func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
 	for i := range c.Words {
 		if w := &c.Words[i]; w.Start >= a.End {
 			return w.Class == grammar.Noun
+		}
+	}
+	return false
+}
+
+// places binds the names written after a preposition of place (rule 9,
+// BindPlace), once every other rule has bound what it could. A name is
+// a run of words written with a capital that the grammar reads as no
+// value, the words parted by nothing but a space, a comma or a period
+// ("San Diego", "London, UK", "St. Helena CA"), right after the
+// preposition or after a determiner that follows it ("in the Bay
+// Area"); it binds as written. Where the clause's capitals mark no
+// names (a title, a turn in capitals: namesInRuns), or the name holds
+// an argument another rule bound, it binds nothing.
+func (b *binder) places() {
+	words := b.c.Words
+	if !namesInRuns(words) {
+		return
+	}
+	lx := b.r.gram.Lexicon()
+	for k := 0; k < len(words)-1; k++ {
+		w := &words[k]
+		if w.Class != grammar.Function {
+			continue
+		}
+		var kinds [][]string
+		switch {
+		case lx.Has("locative", w.Norm):
+			kinds = [][]string{placeWords}
+		case lx.Has("source", w.Norm):
+			kinds = [][]string{originWords}
+		case lx.Has("goal", w.Norm):
+			kinds = [][]string{destinationWords}
+		default:
+			continue
+		}
+		first := k + 1
+		if first < len(words)-1 && words[first].Class == grammar.Function && !grammar.IsName(words[first].Text) && lx.Has("determiner", words[first].Norm) {
+			first++
+		}
+		last := first - 1
+		for j := first; j < len(words) && b.nameWord(&words[j]) && (j == first || b.joined(&words[j-1], &words[j])); j++ {
+			last = j
+		}
+		if last < first || last+1 < len(words) && words[last+1].Class == grammar.Noun && !grammar.IsName(words[last+1].Text) {
+			// A name a common noun follows names a thing of that kind,
+			// no place ("at Regal theater").
+			continue
+		}
+		if !slices.ContainsFunc(words[first:last+1], func(w grammar.Word) bool { return w.Class == grammar.Unknown }) {
+			// Words the lexicons all read are things written with a
+			// capital ("na TV"), no name of a place: a place's name has
+			// a word no lexicon holds.
+			continue
+		}
+		start, end := words[first].Start, words[last].End
+		if b.holdsBound(start, end) {
+			continue
+		}
+		for _, kind := range kinds {
+			if b.place(kind, start, end) {
+				break
+			}
+		}
+		k = last
+	}
+}
+
+// nameWord reports whether a clause's word may be a word of a name: it
+// is written with a capital, and is no value (a date, a number).
+func (b *binder) nameWord(w *grammar.Word) bool {
+	return w.Class != grammar.Value && grammar.IsName(w.Text)
+}
+
+// joined reports whether the turn's text between two words parts them
+// as the words of one name: a space, or a comma or a period (and a
+// space) before a word the grammar reads as no function word or one
+// written in capitals alone, as a code is ("San Diego", "St. Helena",
+// "Berkeley, CA", "Portland, OR"; not "San Jose, I want to").
+func (b *binder) joined(w, next *grammar.Word) bool {
+	end, start := w.End, next.Start
+	if start < end || start-end > 2 || start > len(b.turn) {
+		return false
+	}
+	switch gap := b.turn[end:start]; {
+	case gap == " ":
+		return true
+	case strings.Trim(gap, " ,.") == "":
+		return next.Class != grammar.Function || len(next.Text) >= 2 && strings.ToUpper(next.Text) == next.Text
+	}
+	return false
+}
+
+// holdsBound reports whether the turn's text from start to end holds an
+// argument a rule has bound.
+func (b *binder) holdsBound(start, end int) bool {
+	for i, used := range b.used {
+		if a := &b.c.Args[i]; used && a.Start < end && a.End > start {
+			return true
+		}
+	}
+	return false
+}
+
+// place binds the turn's text from start to end to the first text
+// parameter left whose name has a word of kind, required parameters
+// first, where its type, pattern and enum admit the text. It reports
+// whether it bound one.
+func (b *binder) place(kind []string, start, end int) bool {
+	v := b.span(start, end)
+	for pass := 0; pass < 2; pass++ {
+		for j := range b.ti.params {
+			p := &b.ti.params[j]
+			if b.bound[j] || p.required != (pass == 0) || p.typ != "string" || p.idLike || dateKind(p) != "" || isTime(p) || !wordOf(p.words, kind) {
+				continue
+			}
+			cv, ok := b.accept(p, v)
+			if !ok {
+				continue
+			}
+			b.bound[j] = true
+			b.out = append(b.out, Binding{Param: p.name, Value: cv, Text: v, Start: start, End: end, Rule: BindPlace})
+			return true
+		}
+	}
+	return false
+}
+
+// wordOf reports whether words holds one of those of a kind.
+func wordOf(words, kind []string) bool {
+	for _, w := range words {
+		if slices.Contains(kind, w) {
+			return true
 		}
 	}
 	return false

@@ -507,3 +507,79 @@ func TestValueShape(t *testing.T) {
 		}
 	}
 }
+
+// placeTools are tools whose parameters hold places, for TestBindPlace.
+const placeTools = `{"tools": [
+ {"name": "get_weather", "description": "Get the weather of a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}, "date": {"type": "string", "format": "date"}},
+   "required": ["city"]}},
+ {"name": "find_trains", "description": "Find trains between two cities.",
+  "inputSchema": {"type": "object", "properties": {"_from": {"type": "string"}, "to": {"type": "string"},
+   "date_of_journey": {"type": "string", "format": "date"}}, "required": ["_from", "to"]}},
+ {"name": "book_table", "description": "Book a table at a restaurant.",
+  "inputSchema": {"type": "object", "properties": {"restaurant_name": {"type": "string"}, "location": {"type": "string"}},
+   "required": ["restaurant_name", "location"]}},
+ {"name": "set_title", "description": "Set an employee's title.",
+  "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}, "location": {"type": "string"}},
+   "required": ["title"]}}
+]}`
+
+// TestBindPlace binds a name written after a preposition of place to the
+// parameter that holds that place: after a locative one named for a
+// place, after a source an origin, after a goal a destination; a name a
+// common noun follows, one whose words the lexicons all read, one the
+// capitals of a title make, and one after a goal where the tool has no
+// destination bind nothing.
+func TestBindPlace(t *testing.T) {
+	cat, err := catalogue.ParseMCP("place-tools.json", []byte(placeTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	routers := map[tokenize.Language]*Router{}
+	for _, lang := range []tokenize.Language{tokenize.English, tokenize.Brazilian} {
+		r, err := New(cat, Options{Language: lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		routers[lang] = r
+	}
+	tests := []struct {
+		lang    tokenize.Language
+		tool    string
+		turn    string
+		want    string // param=value/rule, in the turn's order
+		missing string
+	}{
+		{tokenize.English, "get_weather", "What will the weather in San Diego be like?", "city=San Diego/place", ""},
+		{tokenize.English, "get_weather", "weather in London, UK on 2026-05-01", "city=London, UK/place date=2026-05-01/date", ""},
+		{tokenize.English, "get_weather", "weather near Letterkenny,Ireland", "city=Letterkenny,Ireland/place", ""},
+		{tokenize.English, "get_weather", "is it raining in Portland, OR", "city=Portland, OR/place", ""},
+		{tokenize.English, "get_weather", "weather in San Jose, I want to know", "city=San Jose/place", ""},
+		{tokenize.Brazilian, "get_weather", "como está o tempo em Belo Horizonte?", "city=Belo Horizonte/place", ""},
+		{tokenize.English, "find_trains", "find a train from New York to Los Angeles", "_from=New York/place to=Los Angeles/place", ""},
+		{tokenize.Brazilian, "find_trains", "procura um trem de São Paulo para Campinas", "_from=São Paulo/place to=Campinas/place", ""},
+		// a name a common noun follows names a thing of its kind
+		{tokenize.English, "book_table", "book a table at Balthazar restaurant in New York", "location=New York/place", "restaurant_name"},
+		// words the lexicons all read are no place's name
+		{tokenize.English, "get_weather", "what is on the TV in Kitchen", "", "city"},
+		// a title's capitals mark no names
+		{tokenize.English, "get_weather", "Show The Weather In San Diego", "", "city"},
+		// after a goal, only a destination: "to" gives the new value of
+		// another thing
+		{tokenize.English, "set_title", "change the title to Senior Engineer", "", "title"},
+	}
+	for _, tt := range tests {
+		_, bs, missing := bindTurn(t, routers[tt.lang], tt.tool, tt.turn)
+		if got := rules(bs); got != tt.want {
+			t.Errorf("bind(%s, %q) = %q, want %q", tt.tool, tt.turn, got, tt.want)
+		}
+		if got := strings.Join(missing, ", "); got != tt.missing {
+			t.Errorf("bind(%s, %q) missing %q, want %q", tt.tool, tt.turn, got, tt.missing)
+		}
+		for _, b := range bs {
+			if tt.turn[b.Start:b.End] != b.Text {
+				t.Errorf("bind(%s, %q): %s text %q at [%d,%d] is not the turn's", tt.tool, tt.turn, b.Param, b.Text, b.Start, b.End)
+			}
+		}
+	}
+}
