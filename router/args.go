@@ -685,25 +685,34 @@ func (b *binder) enumParam(j int, words []grammar.Word, taken []bool) {
 		}
 		for i, e := range p.enum {
 			ew := p.enumWords[i]
-			if len(ew) == 0 || k+len(ew) > len(words) {
+			if len(ew) == 0 {
 				continue
 			}
-			match := true
-			for m, w := range ew {
-				if taken[k+m] || !b.enumWord(&words[k+m]) || !b.sameWord(&words[k+m], w) {
-					match = false
-					break
+			// A value of several words may be one word of the turn, a
+			// compound the grammar reads whole ("credit card").
+			n := 1
+			if len(ew) == 1 || words[k].Norm != p.enumText[i] {
+				n = len(ew)
+				if k+n > len(words) {
+					continue
 				}
-			}
-			if !match {
-				continue
+				match := true
+				for m, w := range ew {
+					if taken[k+m] || !b.enumWord(&words[k+m]) || !b.sameWord(&words[k+m], w) {
+						match = false
+						break
+					}
+				}
+				if !match {
+					continue
+				}
 			}
 			v, ok := b.accept(p, e)
 			if !ok {
 				continue
 			}
-			last := &words[k+len(ew)-1]
-			for m := range ew {
+			last := &words[k+n-1]
+			for m := range n {
 				taken[k+m] = true
 			}
 			b.bound[j] = true

@@ -76,6 +76,10 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "name": {"type": "string", "example": "api"}, "value": {"type": "string", "examples": ["192.0.2.1"]},
     "ttl": {"type": "integer"}}, "required": ["name", "value"]}},
+ {"name": "make_payment", "description": "Pay an amount from a funding source.",
+  "inputSchema": {"type": "object", "properties": {
+    "amount": {"type": "number"}, "payment_method": {"type": "string", "enum": ["app balance", "debit card", "credit card"]}},
+   "required": ["amount", "payment_method"]}},
  {"name": "search_articles", "description": "Search the help articles.",
   "inputSchema": {"type": "object", "properties": {
     "query": {"type": "string"}, "locale": {"type": "string", "enum": ["en", "fr", "de", "es", "ja"]},
@@ -186,6 +190,9 @@ func TestBindRules(t *testing.T) {
 		{r, "create_ticket", `open an urgent ticket with the title "Printer down"`, "priority=Urgent/enum title=Printer down/noun", ""},
 		{r, "create_ticket", `open an urgent ticket: "Printer down"`, "priority=Urgent/enum title=Printer down/quoted", ""},
 		{r, "notify_customer", "notify the customer by e-mail", "channel=email/enum", ""},
+		// a value of two words the grammar reads as one compound
+		{r, "make_payment", "pay $20 using my credit card", "amount=20/money payment_method=credit card/enum", ""},
+		{r, "make_payment", "pay $20 from my app balance", "amount=20/money payment_method=app balance/enum", ""},
 		{r, "search_articles", `search the articles for "refund policy"`, "query=refund policy/quoted", ""},
 		// a value an enum lists, to its parameter
 		{r, "create_vm", `create a c3.2xlarge vm in sa-east-1 called "gpu-test"`,
