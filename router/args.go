@@ -143,13 +143,24 @@ type binder struct {
 	bound []bool // beside ti.params
 	used  []bool // beside c.Args
 	out   []Binding
+	// context is true while the binder reads a clause of the clause's
+	// context, where the rules that take whatever is left do not apply:
+	// an id another clause names is no id of this one's thing ("checkout
+	// my cart? pay with card pm_visa01") unless its prefix abbreviates
+	// the parameter's noun, and a quoted word of it is no text of this
+	// one's first parameter (7 and 8).
+	context bool
 }
 
 // bindArgs binds the clause's arguments to the parameters of the tool.
 // It returns the arguments (parameter name to value), the bindings with
 // their offsets in the turn, sorted by offset, and the required
 // parameters left unbound, by name. The idempotency key parameter is
-// never missing: the tool check supplies it.
+// never missing: the tool check supplies it. The clauses of ctx, the
+// clause's context (Router.context), then fill the parameters it leaves,
+// by the same rules but those that take whatever a clause leaves (an
+// identifier binds only where its prefix abbreviates the parameter's
+// noun; quoted and text not at all), with no value bound already.
 //
 // The rules apply in a fixed order, each to the arguments the rules
 // before it left, and each parameter takes one value:
@@ -176,7 +187,7 @@ type binder struct {
 // Within a rule, required parameters come before optional ones, then
 // parameters in name order. A value is bound only where it satisfies the
 // parameter's type, format, pattern and enum.
-func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause) (map[string]string, []Binding, []string) {
+func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause, ctx ...*grammar.Clause) (map[string]string, []Binding, []string) {
 	args := map[string]string{}
 	missing := []string{}
 	if len(ti.params) == 0 {
@@ -193,6 +204,27 @@ func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause) (map[str
 		b.enums()
 	}
 	if c != nil {
+		b.places()
+	}
+	for _, cc := range ctx {
+		// The clauses of the clause's context fill what it leaves ("I'm
+		// planning a trip to New York. I need a house to stay there"),
+		// by the same rules but those that take whatever is left, and
+		// no value bound already ("ct_11100 e ct_22200, unifica mantendo
+		// a ct_11100").
+		b.c, b.context = cc, true
+		b.used = growBools(b.used[:0], len(cc.Args))
+		for i := range cc.Args {
+			// A value a clause before bound is bound ("find them" reads
+			// the clause it refers to).
+			a := &cc.Args[i]
+			b.used[i] = b.boundText(a.Start, a.End) || slices.ContainsFunc(b.out, func(x Binding) bool { return x.Text == b.span(a.Start, a.End) })
+		}
+		if len(cc.Args) > 0 {
+			b.run()
+		} else {
+			b.enums()
+		}
 		b.places()
 	}
 	slices.SortStableFunc(b.out, func(x, y Binding) int { return x.Start - y.Start })
@@ -300,10 +332,24 @@ func (b *binder) run() {
 			// is how many, no id of one.
 			continue
 		}
-		b.first(i, BindIdentifier, func(p *param) bool { return p.idLike && p.name != idempotencyParam(b.ti) })
+		pre := ""
+		if b.context {
+			// Another clause's id is this one's where its prefix
+			// abbreviates the parameter's noun ("we won dl_20931!! close
+			// it": a deal).
+			if pre = IDPrefix(args[i].Text); pre == "" {
+				continue
+			}
+		}
+		b.first(i, BindIdentifier, func(p *param) bool {
+			return p.idLike && p.name != idempotencyParam(b.ti) && (pre == "" || abbreviatesParam(p, pre))
+		})
 	}
 	// 6. enum
 	b.enums()
+	if b.context {
+		return
+	}
 	// 7. quoted
 	for i := range args {
 		if b.used[i] || args[i].Kind != "quoted" {
@@ -991,8 +1037,8 @@ func paramConcept(p *param) string {
 // bindDecision binds the clause's arguments to the selected tool's
 // parameters and checks the call, with no scopes given. Only the selected
 // tool is bound: the rejected candidates cost nothing here.
-func (r *Router) bindDecision(d *Decision, ti *toolInfo, c *grammar.Clause) {
-	d.Arguments, d.Bindings, d.Missing = r.bindArgs(ti, d.Parse.Turn, c)
+func (r *Router) bindDecision(d *Decision, ti *toolInfo, c *grammar.Clause, ctx []*grammar.Clause) {
+	d.Arguments, d.Bindings, d.Missing = r.bindArgs(ti, d.Parse.Turn, c, ctx...)
 	d.Domain = ti.tool.Declarations.Domain
 	ck := r.check(&checkInput{ti: ti, args: d.Arguments, bindings: d.Bindings, missing: d.Missing, clause: c})
 	d.Check = &ck
@@ -1029,15 +1075,16 @@ func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
 	return false
 }
 
-// places binds the names written after a preposition of place (rule 9,
+// places binds the names written after a preposition of place (rule 8,
 // BindPlace), once every other rule has bound what it could. A name is
 // a run of words written with a capital that the grammar reads as no
 // value, the words parted by nothing but a space, a comma or a period
 // ("San Diego", "London, UK", "St. Helena CA"), right after the
 // preposition or after a determiner that follows it ("in the Bay
-// Area"); it binds as written. Where the clause's capitals mark no
-// names (a title, a turn in capitals: namesInRuns), or the name holds
-// an argument another rule bound, it binds nothing.
+// Area"); it binds as written, and ends before text another rule bound
+// ("London, United Kingdom", where the enum of a country took the
+// second). Where the clause's capitals mark no names (a title, a turn in
+// capitals: namesInRuns), it binds nothing.
 func (b *binder) places() {
 	words := b.c.Words
 	if !namesInRuns(words) {
@@ -1065,7 +1112,7 @@ func (b *binder) places() {
 			first++
 		}
 		last := first - 1
-		for j := first; j < len(words) && b.nameWord(&words[j]) && (j == first || b.joined(&words[j-1], &words[j])); j++ {
+		for j := first; j < len(words) && b.nameWord(&words[j]) && !b.boundText(words[j].Start, words[j].End) && (j == first || b.joined(&words[j-1], &words[j])); j++ {
 			last = j
 		}
 		if last < first || last+1 < len(words) && words[last+1].Class == grammar.Noun && !grammar.IsName(words[last+1].Text) {
@@ -1080,9 +1127,6 @@ func (b *binder) places() {
 			continue
 		}
 		start, end := words[first].Start, words[last].End
-		if b.holdsBound(start, end) {
-			continue
-		}
 		for _, kind := range kinds {
 			if b.place(kind, start, end) {
 				break
@@ -1117,11 +1161,11 @@ func (b *binder) joined(w, next *grammar.Word) bool {
 	return false
 }
 
-// holdsBound reports whether the turn's text from start to end holds an
-// argument a rule has bound.
-func (b *binder) holdsBound(start, end int) bool {
-	for i, used := range b.used {
-		if a := &b.c.Args[i]; used && a.Start < end && a.End > start {
+// boundText reports whether the turn's text from start to end holds text
+// a rule has bound, in this clause or another.
+func (b *binder) boundText(start, end int) bool {
+	for i := range b.out {
+		if x := &b.out[i]; x.Start < end && x.End > start {
 			return true
 		}
 	}
@@ -1156,6 +1200,17 @@ func (b *binder) place(kind []string, start, end int) bool {
 func wordOf(words, kind []string) bool {
 	for _, w := range words {
 		if slices.Contains(kind, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviatesParam reports whether an id's prefix abbreviates the noun of
+// a parameter's name (abbreviates: dl_ for deal_id).
+func abbreviatesParam(p *param, prefix string) bool {
+	for _, t := range p.terms {
+		if c, ok := strings.CutPrefix(t, objectPrefix); ok && abbreviates(prefix, c) {
 			return true
 		}
 	}

@@ -403,7 +403,7 @@ func BenchmarkBindWrite(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		d := Decision{Parse: p}
-		r.bindDecision(&d, ti, &p.Clauses[0])
+		r.bindDecision(&d, ti, &p.Clauses[0], nil)
 	}
 }
 
@@ -526,10 +526,27 @@ const placeTools = `{"tools": [
  {"name": "book_table", "description": "Book a table at a restaurant.",
   "inputSchema": {"type": "object", "properties": {"restaurant_name": {"type": "string"}, "location": {"type": "string"}},
    "required": ["restaurant_name", "location"]}},
+ {"name": "search_house", "description": "Search for a house to stay in at a destination.",
+  "inputSchema": {"type": "object", "properties": {"where_to": {"type": "string"}, "rating": {"type": "number"}},
+   "required": ["where_to"]}, "annotations": {"readOnlyHint": true}},
  {"name": "set_title", "description": "Set an employee's title.",
   "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}, "location": {"type": "string"}},
    "required": ["title"]}}
 ]}`
+
+// placeRouter routes turns of a language against placeTools.
+func placeRouter(t *testing.T, lang tokenize.Language) *Router {
+	t.Helper()
+	cat, err := catalogue.ParseMCP("place-tools.json", []byte(placeTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(cat, Options{Language: lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
 
 // TestBindPlace binds a name written after a preposition of place to the
 // parameter that holds that place: after a locative one named for a
@@ -538,17 +555,9 @@ const placeTools = `{"tools": [
 // capitals of a title make, and one after a goal where the tool has no
 // destination bind nothing.
 func TestBindPlace(t *testing.T) {
-	cat, err := catalogue.ParseMCP("place-tools.json", []byte(placeTools))
-	if err != nil {
-		t.Fatal(err)
-	}
 	routers := map[tokenize.Language]*Router{}
 	for _, lang := range []tokenize.Language{tokenize.English, tokenize.Brazilian} {
-		r, err := New(cat, Options{Language: lang})
-		if err != nil {
-			t.Fatal(err)
-		}
-		routers[lang] = r
+		routers[lang] = placeRouter(t, lang)
 	}
 	tests := []struct {
 		lang    tokenize.Language
@@ -587,6 +596,33 @@ func TestBindPlace(t *testing.T) {
 			if tt.turn[b.Start:b.End] != b.Text {
 				t.Errorf("bind(%s, %q): %s text %q at [%d,%d] is not the turn's", tt.tool, tt.turn, b.Param, b.Text, b.Start, b.End)
 			}
+		}
+	}
+}
+
+// TestBindContext binds what the request leaves from the clauses of its
+// context, by the rules that read what a value is, never by those that
+// take whatever is left: a place the turn's first sentence names fills
+// the destination of the house the second asks for.
+func TestBindContext(t *testing.T) {
+	r := placeRouter(t, tokenize.English)
+	for _, tt := range []struct{ turn, want, missing string }{
+		{"I have planned a short trip to Portland. I need a house to stay there.", "where_to=Portland", ""},
+		{"My friend calls it 'Casa Azul'. I need a house to stay there.", "", "where_to"},
+	} {
+		d := r.Select(tt.turn)
+		if d.Outcome != Selected || d.Tool != "search_house" {
+			t.Fatalf("Select(%q) = %s %s, want search_house selected", tt.turn, d.Outcome, d.Tool)
+		}
+		var got []string
+		for _, b := range d.Bindings {
+			got = append(got, b.Param+"="+b.Value)
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("Select(%q) binds %q, want %q", tt.turn, g, tt.want)
+		}
+		if g := strings.Join(d.Missing, ", "); g != tt.missing {
+			t.Errorf("Select(%q) misses %q, want %q", tt.turn, g, tt.missing)
 		}
 	}
 }

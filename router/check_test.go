@@ -87,7 +87,7 @@ func TestConfirmationPortuguese(t *testing.T) {
 		}
 		p := g.Parse(turn)
 		d := Decision{Parse: p, Clause: &p.Clauses[0]}
-		r.bindDecision(&d, r.toolNamed("refund_card"), &p.Clauses[0])
+		r.bindDecision(&d, r.toolNamed("refund_card"), &p.Clauses[0], nil)
 		if d.Check == nil || d.Check.Confirmation != tt.want {
 			t.Errorf("confirmation of %q = %+v, want %q", turn, d.Check, tt.want)
 		}

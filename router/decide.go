@@ -144,7 +144,11 @@ func (r *Router) decideClause(p *grammar.Parse, c *grammar.Clause, f *features, 
 		d.Tool = bt.tool.Name
 		d.Kind = bt.tool.Kind
 		d.Confirm = bt.tool.Kind == catalogue.Write
-		r.bindDecision(&d, bt, c)
+		var ctx []*grammar.Clause
+		if s.multi {
+			ctx = s.ctxClauses
+		}
+		r.bindDecision(&d, bt, c, ctx)
 		var room [256]byte
 		b := append(append(room[:0], bt.tool.Name...), ": "...)
 		b = append(append(r.appendSummary(b, &cands[v.best], f, s), "; "...), v.reason...)

@@ -479,6 +479,8 @@ type scorer struct {
 	// (freeWords) of a clause's context, less its own.
 	ctxArgs []grammar.Arg
 	ctxFree int
+	// ctxClauses are the clauses of a clause's context, for the binder.
+	ctxClauses []*grammar.Clause
 	// room is the room the lists of the clauses' features are cut from
 	// (Router.features).
 	room []string

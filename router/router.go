@@ -403,11 +403,12 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 // next step: "snapshot db-orders and then reboot it"); a negated clause
 // says what not to do ("hold on, don't empty the trash"). The context's
 // arguments and free words are kept too (s.ctxArgs, s.ctxFree): they fill
-// the request's parameters (requiredUnmet). A clause with no such
+// the request's parameters (requiredUnmet), and the binder binds what the
+// clause leaves from its clauses (s.ctxClauses). A clause with no such
 // neighbour has no context but itself (s.multi is false).
 func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) {
 	s.multi = false
-	s.ctxArgs, s.ctxFree = s.ctxArgs[:0], 0
+	s.ctxArgs, s.ctxFree, s.ctxClauses = s.ctxArgs[:0], 0, s.ctxClauses[:0]
 	if len(cs) < 2 {
 		return
 	}
@@ -418,6 +419,7 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 			continue
 		}
 		s.multi = true
+		s.ctxClauses = append(s.ctxClauses, cs[j])
 		s.ctxArgs = append(s.ctxArgs, fs[j].args...)
 		s.ctxFree += freeWords(&fs[j])
 		for _, t := range fs[j].terms {
