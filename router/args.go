@@ -23,7 +23,7 @@ import (
 // first required string parameter left; an identifier with a letter
 // that no id parameter took to the first required text parameter left;
 // and last a name after a preposition of place to a parameter that holds
-// a place (place). Within a rule, required
+// a place or a recipient (name). Within a rule, required
 // parameters come before optional ones, then parameters in name order. A
 // value is bound only where it satisfies the parameter's type, format,
 // pattern and enum.
@@ -82,13 +82,15 @@ const (
 	// that holds no id: "rename file f_8812 to invoice-2026.pdf" binds
 	// name.
 	BindText BindRule = "text"
-	// BindPlace binds a name written after a preposition of place (the
+	// BindName binds a name written after a preposition of place (the
 	// lexicons' locative, source and goal classes) to a text parameter
-	// that holds a place: "in San Diego" binds city, "from New York to
-	// Los Angeles" binds from_city and to_city. After a source it binds
-	// a parameter named for an origin, after a goal one named for a
-	// destination, after a locative one named for a place.
-	BindPlace BindRule = "place"
+	// that holds a place, or the one a thing goes to: "in San Diego"
+	// binds city, "from New York to Los Angeles" binds from_city and
+	// to_city, "a payment request to Mary" binds receiver. After a
+	// source it binds a parameter named for an origin, after a goal one
+	// named for a destination or else for a recipient, after a locative
+	// one named for a place.
+	BindName BindRule = "name"
 )
 
 // Binding is one argument of a turn bound to a parameter of the selected
@@ -122,6 +124,7 @@ var (
 		"locality", "district", "neighborhood", "neighbourhood", "loc", "village", "county"}
 	originWords      = []string{"from", "origin", "source", "departure", "departing", "pickup", "start"}
 	destinationWords = []string{"to", "destination", "dest", "arrival", "arriving", "dropoff", "end"}
+	recipientWords   = []string{"receiver", "recipient", "payee", "beneficiary"}
 )
 
 // minorDigits are the ISO 4217 currencies whose minor unit is not a
@@ -181,8 +184,8 @@ type binder struct {
 //     left.
 //  7. text: an identifier with a letter left to the first required text
 //     parameter left.
-//  8. place: a name after a preposition of place to a parameter that
-//     holds a place (places).
+//  8. name: a name after a preposition of place to a parameter that
+//     holds a place or a recipient (places).
 //
 // Within a rule, required parameters come before optional ones, then
 // parameters in name order. A value is bound only where it satisfies the
@@ -1076,7 +1079,7 @@ func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
 }
 
 // places binds the names written after a preposition of place (rule 8,
-// BindPlace), once every other rule has bound what it could. A name is
+// BindName), once every other rule has bound what it could. A name is
 // a run of words written with a capital that the grammar reads as no
 // value, the words parted by nothing but a space, a comma or a period
 // ("San Diego", "London, UK", "St. Helena CA"), right after the
@@ -1103,7 +1106,7 @@ func (b *binder) places() {
 		case lx.Has("source", w.Norm):
 			kinds = [][]string{originWords}
 		case lx.Has("goal", w.Norm):
-			kinds = [][]string{destinationWords}
+			kinds = [][]string{destinationWords, recipientWords}
 		default:
 			continue
 		}
@@ -1115,9 +1118,11 @@ func (b *binder) places() {
 		for j := first; j < len(words) && b.nameWord(&words[j]) && !b.boundText(words[j].Start, words[j].End) && (j == first || b.joined(&words[j-1], &words[j])); j++ {
 			last = j
 		}
-		if last < first || last+1 < len(words) && words[last+1].Class == grammar.Noun && !grammar.IsName(words[last+1].Text) {
+		if last < first || last+1 < len(words) && words[last+1].Class == grammar.Noun && !grammar.IsName(words[last+1].Text) ||
+			strings.HasSuffix(words[last].Text, "'s") || strings.HasSuffix(words[last].Text, "’s") {
 			// A name a common noun follows names a thing of that kind,
-			// no place ("at Regal theater").
+			// no place ("at Regal theater"), and so does one that owns
+			// what follows ("to Diego's account").
 			continue
 		}
 		if !slices.ContainsFunc(words[first:last+1], func(w grammar.Word) bool { return w.Class == grammar.Unknown }) {
@@ -1189,7 +1194,7 @@ func (b *binder) place(kind []string, start, end int) bool {
 				continue
 			}
 			b.bound[j] = true
-			b.out = append(b.out, Binding{Param: p.name, Value: cv, Text: v, Start: start, End: end, Rule: BindPlace})
+			b.out = append(b.out, Binding{Param: p.name, Value: cv, Text: v, Start: start, End: end, Rule: BindName})
 			return true
 		}
 	}

@@ -515,7 +515,8 @@ func TestValueShape(t *testing.T) {
 	}
 }
 
-// placeTools are tools whose parameters hold places, for TestBindPlace.
+// placeTools are tools whose parameters hold places and recipients, for
+// TestBindName.
 const placeTools = `{"tools": [
  {"name": "get_weather", "description": "Get the weather of a city.",
   "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}, "date": {"type": "string", "format": "date"}},
@@ -529,6 +530,9 @@ const placeTools = `{"tools": [
  {"name": "search_house", "description": "Search for a house to stay in at a destination.",
   "inputSchema": {"type": "object", "properties": {"where_to": {"type": "string"}, "rating": {"type": "number"}},
    "required": ["where_to"]}, "annotations": {"readOnlyHint": true}},
+ {"name": "request_payment", "description": "Request a payment from a friend.",
+  "inputSchema": {"type": "object", "properties": {"receiver": {"type": "string"}, "amount": {"type": "number"}},
+   "required": ["receiver", "amount"]}},
  {"name": "set_title", "description": "Set an employee's title.",
   "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}, "location": {"type": "string"}},
    "required": ["title"]}}
@@ -548,13 +552,14 @@ func placeRouter(t *testing.T, lang tokenize.Language) *Router {
 	return r
 }
 
-// TestBindPlace binds a name written after a preposition of place to the
+// TestBindName binds a name written after a preposition of place to the
 // parameter that holds that place: after a locative one named for a
-// place, after a source an origin, after a goal a destination; a name a
-// common noun follows, one whose words the lexicons all read, one the
-// capitals of a title make, and one after a goal where the tool has no
-// destination bind nothing.
-func TestBindPlace(t *testing.T) {
+// place, after a source an origin, after a goal a destination or else a
+// recipient; a name a common noun follows or that owns what follows, one
+// whose words the lexicons all read, one the capitals of a title make,
+// and one after a goal where the tool has no destination or recipient
+// bind nothing.
+func TestBindName(t *testing.T) {
 	routers := map[tokenize.Language]*Router{}
 	for _, lang := range []tokenize.Language{tokenize.English, tokenize.Brazilian} {
 		routers[lang] = placeRouter(t, lang)
@@ -566,16 +571,21 @@ func TestBindPlace(t *testing.T) {
 		want    string // param=value/rule, in the turn's order
 		missing string
 	}{
-		{tokenize.English, "get_weather", "What will the weather in San Diego be like?", "city=San Diego/place", ""},
-		{tokenize.English, "get_weather", "weather in London, UK on 2026-05-01", "city=London, UK/place date=2026-05-01/date", ""},
-		{tokenize.English, "get_weather", "weather near Letterkenny,Ireland", "city=Letterkenny,Ireland/place", ""},
-		{tokenize.English, "get_weather", "is it raining in Portland, OR", "city=Portland, OR/place", ""},
-		{tokenize.English, "get_weather", "weather in San Jose, I want to know", "city=San Jose/place", ""},
-		{tokenize.Brazilian, "get_weather", "como está o tempo em Belo Horizonte?", "city=Belo Horizonte/place", ""},
-		{tokenize.English, "find_trains", "find a train from New York to Los Angeles", "_from=New York/place to=Los Angeles/place", ""},
-		{tokenize.Brazilian, "find_trains", "procura um trem de São Paulo para Campinas", "_from=São Paulo/place to=Campinas/place", ""},
-		// a name a common noun follows names a thing of its kind
-		{tokenize.English, "book_table", "book a table at Balthazar restaurant in New York", "location=New York/place", "restaurant_name"},
+		{tokenize.English, "get_weather", "What will the weather in San Diego be like?", "city=San Diego/name", ""},
+		{tokenize.English, "get_weather", "weather in London, UK on 2026-05-01", "city=London, UK/name date=2026-05-01/date", ""},
+		{tokenize.English, "get_weather", "weather near Letterkenny,Ireland", "city=Letterkenny,Ireland/name", ""},
+		{tokenize.English, "get_weather", "is it raining in Portland, OR", "city=Portland, OR/name", ""},
+		{tokenize.English, "get_weather", "weather in San Jose, I want to know", "city=San Jose/name", ""},
+		{tokenize.Brazilian, "get_weather", "como está o tempo em Belo Horizonte?", "city=Belo Horizonte/name", ""},
+		{tokenize.English, "find_trains", "find a train from New York to Los Angeles", "_from=New York/name to=Los Angeles/name", ""},
+		{tokenize.Brazilian, "find_trains", "procura um trem de São Paulo para Campinas", "_from=São Paulo/name to=Campinas/name", ""},
+		// after a goal, a recipient where the tool has no destination
+		{tokenize.English, "request_payment", "initiate a payment request to Mary for $200", "receiver=Mary/name amount=200/money", ""},
+		{tokenize.Brazilian, "request_payment", "pede um pagamento de R$ 50 para Ana Souza", "amount=50/money receiver=Ana Souza/name", ""},
+		// a name a common noun follows names a thing of its kind, and
+		// so does one that owns what follows
+		{tokenize.English, "request_payment", "request $20 to Diego's account", "amount=20/money", "receiver"},
+		{tokenize.English, "book_table", "book a table at Balthazar restaurant in New York", "location=New York/name", "restaurant_name"},
 		// words the lexicons all read are no place's name
 		{tokenize.English, "get_weather", "what is on the TV in Kitchen", "", "city"},
 		// a title's capitals mark no names
