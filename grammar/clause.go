@@ -746,7 +746,9 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 // prepositionBefore reports whether r, a one-word particle apart from
 // its verb, is a preposition of what follows it, nx (or nil):
 //   - a noun phrase: "put eggs on my list" ("traz a pasta de volta do
-//     arquivo" keeps its particle). A place adverb is no noun phrase:
+//     arquivo" keeps its particle), or a name, a word written with a
+//     capital inside the sentence ("check the weather in Paris" checks,
+//     in a city; it checks in nowhere). A place adverb is no noun phrase:
 //     "turn the fan off everywhere". A particle of separation keeps its
 //     verb, the noun phrase after it the thing parted from: "take Sam off
 //     the list" takes off;
@@ -763,7 +765,7 @@ func (e *Engine) prepositionBefore(r, nx *piece) bool {
 	case nx == nil:
 		return false
 	case nx.kind == pWord:
-		return nx.bits&fPlace == 0 && r.bits&fSeparative == 0 && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun)
+		return nx.bits&fPlace == 0 && r.bits&fSeparative == 0 && (nx.bits&(fDeterminer|fPronoun) != 0 || nx.isNoun || nx.start > 0 && IsName(nx.text))
 	case nx.kind != pValue:
 		return false
 	case nx.arg.Kind == "date" || nx.arg.Kind == "time":

@@ -754,6 +754,10 @@ var phrasalRows = []verbRow{
 	{"wake up the laptop", "wake", "laptop"},
 	// A particle apart from its verb before a noun phrase is a preposition.
 	{"put eggs on my list", "create", "egg"},
+	// So is one before a name, a word with a capital inside the sentence.
+	{"check the weather in Paris", "get", "weather"},
+	{"sign the contract in Lisbon", "sign", "contract"},
+	{"drop the package off at FedEx", "ship", "package"},
 	// So is one before a date or a time; an adverb of time is none.
 	{"put the dentist in my calendar on Friday", "create", "dentist"},
 	// And a preposition before an id or an address, which a particle
