@@ -113,9 +113,10 @@ type Binding struct {
 
 // Words of parameter names the binder reads.
 var (
-	amountWords = []string{"amount", "price", "total", "cost", "fee", "sum", "value", "balance", "subtotal"}
-	minorWords  = []string{"minor", "cents", "cent", "pence", "subunits"}
-	idWords     = []string{"id", "ids", "number", "no", "num", "code", "ref", "reference", "key", "uuid", "guid", "sku",
+	percentWords = []string{"percent", "percentage", "pct", "rate", "ratio", "probability"}
+	amountWords  = []string{"amount", "price", "total", "cost", "fee", "sum", "value", "balance", "subtotal"}
+	minorWords   = []string{"minor", "cents", "cent", "pence", "subunits"}
+	idWords      = []string{"id", "ids", "number", "no", "num", "code", "ref", "reference", "key", "uuid", "guid", "sku",
 		"slug", "handle", "identifier", "nr"}
 	textWords = []string{"query", "q", "text", "title", "subject", "body", "name", "message", "content", "note", "notes",
 		"comment", "description", "search", "prompt", "keyword", "keywords", "term", "terms", "summary", "question",
@@ -477,6 +478,15 @@ func (b *binder) value(a *grammar.Arg, p *param) (string, bool) {
 			v = mv
 		case isNumeric(p) || isAmount(p):
 			v = amount
+		}
+	case "number":
+		if pv, ok := strings.CutSuffix(v, "%"); ok {
+			// A percentage binds as its number, as written, to a number
+			// that is one ("an annual interest rate of 2.5%": 2.5).
+			if !isPercent(p) {
+				return "", false
+			}
+			v = pv
 		}
 	case "time":
 		if p.format == "time" {
@@ -1220,4 +1230,15 @@ func abbreviatesParam(p *param, prefix string) bool {
 		}
 	}
 	return false
+}
+
+// isPercent reports whether a number parameter holds a percentage: its
+// name says so (percent, rate, probability...), or its description
+// does ("in percent", "0-100%").
+func isPercent(p *param) bool {
+	if !isNumeric(p) {
+		return false
+	}
+	d := strings.ToLower(p.desc)
+	return wordOf(p.words, percentWords) || strings.Contains(d, "percent") || strings.Contains(d, "%")
 }

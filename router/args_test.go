@@ -76,6 +76,8 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "name": {"type": "string", "example": "api"}, "value": {"type": "string", "examples": ["192.0.2.1"]},
     "ttl": {"type": "integer"}}, "required": ["name", "value"]}},
+ {"name": "set_tax_rate", "description": "Set the tax rate, in percent.",
+  "inputSchema": {"type": "object", "properties": {"rate": {"type": "number"}}, "required": ["rate"]}},
  {"name": "make_payment", "description": "Pay an amount from a funding source.",
   "inputSchema": {"type": "object", "properties": {
     "amount": {"type": "number"}, "payment_method": {"type": "string", "enum": ["app balance", "debit card", "credit card"]}},
@@ -174,6 +176,8 @@ func TestBindRules(t *testing.T) {
 		// numbers, and a number no numeric parameter takes to an id
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 3", "item_id=X7Y9Z/noun quantity=3/number", ""},
 		{r, "set_quantity", "set the quantity of item X7Y9Z to 2.5", "item_id=X7Y9Z/noun", "quantity"},
+		// a percentage to a number is its number
+		{r, "set_tax_rate", "set the tax rate to 7.5%", "rate=7.5/number", ""},
 		{shop, "archive_order", "archive 42", "order_id=42/identifier", ""},
 		// a number before the noun it counts is how many, no id
 		{shop, "get_order", "show me 3 orders", "", "order_id"},
