@@ -151,8 +151,8 @@ type binder struct {
 	// context, where the rules that take whatever is left do not apply:
 	// an id another clause names is no id of this one's thing ("checkout
 	// my cart? pay with card pm_visa01") unless its prefix abbreviates
-	// the parameter's noun, and a quoted word of it is no text of this
-	// one's first parameter (7 and 8).
+	// the parameter's noun, and a quoted word or an identifier of it is
+	// no text of this one's first parameter (rules quoted and text).
 	context bool
 }
 
@@ -1088,8 +1088,8 @@ func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
 	return false
 }
 
-// places binds the names written after a preposition of place (rule 8,
-// BindName), once every other rule has bound what it could. A name is
+// places binds the names written after a preposition of place (the last
+// rule, BindName), once every other rule has bound what it could. A name is
 // a run of words written with a capital that the grammar reads as no
 // value, the words parted by nothing but a space, a comma or a period
 // ("San Diego", "London, UK", "St. Helena CA"), right after the
