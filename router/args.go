@@ -1096,7 +1096,9 @@ func countsNext(c *grammar.Clause, a *grammar.Arg) bool {
 // preposition or after a determiner that follows it ("in the Bay
 // Area"); it binds as written, and ends before text another rule bound
 // ("London, United Kingdom", where the enum of a country took the
-// second). Where the clause's capitals mark no names (a title, a turn in
+// second). Two names joined by "and" after "between" (the lexicons'
+// between class) bind an origin and a destination, where the tool has
+// both. Where the clause's capitals mark no names (a title, a turn in
 // capitals: namesInRuns), it binds nothing.
 func (b *binder) places() {
 	words := b.c.Words
@@ -1117,38 +1119,78 @@ func (b *binder) places() {
 			kinds = [][]string{originWords}
 		case lx.Has("goal", w.Norm):
 			kinds = [][]string{destinationWords, recipientWords}
+		case lx.Has("between", w.Norm):
 		default:
 			continue
 		}
-		first := k + 1
-		if first < len(words)-1 && words[first].Class == grammar.Function && !grammar.IsName(words[first].Text) && lx.Has("determiner", words[first].Norm) {
-			first++
-		}
-		last := first - 1
-		for j := first; j < len(words) && b.nameWord(&words[j]) && !b.boundText(words[j].Start, words[j].End) && (j == first || b.joined(&words[j-1], &words[j])); j++ {
-			last = j
-		}
-		if last < first || last+1 < len(words) && words[last+1].Class == grammar.Noun && !grammar.IsName(words[last+1].Text) ||
-			strings.HasSuffix(words[last].Text, "'s") || strings.HasSuffix(words[last].Text, "’s") {
-			// A name a common noun follows names a thing of that kind,
-			// no place ("at Regal theater"), and so does one that owns
-			// what follows ("to Diego's account").
+		first, last, ok := b.nameAt(lx, k+1)
+		if !ok {
 			continue
 		}
-		if !slices.ContainsFunc(words[first:last+1], func(w grammar.Word) bool { return w.Class == grammar.Unknown }) {
-			// Words the lexicons all read are things written with a
-			// capital ("na TV"), no name of a place: a place's name has
-			// a word no lexicon holds.
+		if lx.Has("between", w.Norm) {
+			// "the distance between New York City and Los Angeles": the
+			// first name the origin, the second the destination.
+			if last+2 < len(words) && words[last+1].Class == grammar.Function && lx.Has("additive", words[last+1].Norm) {
+				if f2, l2, ok := b.nameAt(lx, last+2); ok && b.placeFree(originWords) && b.placeFree(destinationWords) {
+					b.place(originWords, words[first].Start, words[last].End)
+					b.place(destinationWords, words[f2].Start, words[l2].End)
+					last = l2
+				}
+			}
+			k = last
 			continue
 		}
-		start, end := words[first].Start, words[last].End
 		for _, kind := range kinds {
-			if b.place(kind, start, end) {
+			if b.place(kind, words[first].Start, words[last].End) {
 				break
 			}
 		}
 		k = last
 	}
+}
+
+// nameAt reads the name that starts at the clause's word first, or after
+// a determiner there: the run of name words (nameWord) joined as one
+// name's are (joined), up to text another rule bound. It returns the
+// name's first and last words, and whether there is one: a name a common
+// noun follows names a thing of that kind, no place ("at Regal
+// theater"), and so does one that owns what follows ("to Diego's
+// account"); words the lexicons all read are things written with a
+// capital ("na TV"), where a place's name has a word no lexicon holds.
+func (b *binder) nameAt(lx *grammar.Lexicon, first int) (int, int, bool) {
+	words := b.c.Words
+	if first < len(words)-1 && words[first].Class == grammar.Function && !grammar.IsName(words[first].Text) && lx.Has("determiner", words[first].Norm) {
+		first++
+	}
+	last := first - 1
+	for j := first; j < len(words) && b.nameWord(&words[j]) && !b.boundText(words[j].Start, words[j].End) && (j == first || b.joined(&words[j-1], &words[j])); j++ {
+		last = j
+	}
+	if last < first || last+1 < len(words) && words[last+1].Class == grammar.Noun && !grammar.IsName(words[last+1].Text) ||
+		strings.HasSuffix(words[last].Text, "'s") || strings.HasSuffix(words[last].Text, "’s") {
+		return 0, 0, false
+	}
+	if !slices.ContainsFunc(words[first:last+1], func(w grammar.Word) bool { return w.Class == grammar.Unknown }) {
+		return 0, 0, false
+	}
+	return first, last, true
+}
+
+// placeFree reports whether the tool has a text parameter left whose
+// name has a word of kind, as place would bind it.
+func (b *binder) placeFree(kind []string) bool {
+	for j := range b.ti.params {
+		if p := &b.ti.params[j]; !b.bound[j] && b.placeParam(p, kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeParam reports whether a parameter may hold a name of kind: text,
+// no id, no date or time, and a word of kind in its name.
+func (b *binder) placeParam(p *param, kind []string) bool {
+	return p.typ == "string" && !p.idLike && dateKind(p) == "" && !isTime(p) && wordOf(p.words, kind)
 }
 
 // nameWord reports whether a clause's word may be a word of a name: it
@@ -1196,7 +1238,7 @@ func (b *binder) place(kind []string, start, end int) bool {
 	for pass := 0; pass < 2; pass++ {
 		for j := range b.ti.params {
 			p := &b.ti.params[j]
-			if b.bound[j] || p.required != (pass == 0) || p.typ != "string" || p.idLike || dateKind(p) != "" || isTime(p) || !wordOf(p.words, kind) {
+			if b.bound[j] || p.required != (pass == 0) || !b.placeParam(p, kind) {
 				continue
 			}
 			cv, ok := b.accept(p, v)

@@ -586,6 +586,9 @@ func TestBindName(t *testing.T) {
 		// after a goal, a recipient where the tool has no destination
 		{tokenize.English, "request_payment", "initiate a payment request to Mary for $200", "receiver=Mary/name amount=200/money", ""},
 		{tokenize.Brazilian, "request_payment", "pede um pagamento de R$ 50 para Ana Souza", "amount=50/money receiver=Ana Souza/name", ""},
+		// two names after "between": an origin and a destination
+		{tokenize.English, "find_trains", "find a train between New York and Boston", "_from=New York/name to=Boston/name", ""},
+		{tokenize.Brazilian, "find_trains", "procura um trem entre São Paulo e Campinas", "_from=São Paulo/name to=Campinas/name", ""},
 		// a name a common noun follows names a thing of its kind, and
 		// so does one that owns what follows
 		{tokenize.English, "request_payment", "request $20 to Diego's account", "amount=20/money", "receiver"},
