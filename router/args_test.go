@@ -76,6 +76,9 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "name": {"type": "string", "example": "api"}, "value": {"type": "string", "examples": ["192.0.2.1"]},
     "ttl": {"type": "integer"}}, "required": ["name", "value"]}},
+ {"name": "find_route", "description": "Find a route between two places.",
+  "inputSchema": {"type": "object", "properties": {"origin": {"type": "string"}, "destination": {"type": "string"},
+    "city": {"type": "string", "maxLength": 40}, "receiver": {"type": "string"}}, "required": ["origin", "destination"]}},
  {"name": "set_tax_rate", "description": "Set the tax rate, in percent.",
   "inputSchema": {"type": "object", "properties": {"rate": {"type": "number"}}, "required": ["rate"]}},
  {"name": "make_payment", "description": "Pay an amount from a funding source.",
@@ -324,10 +327,12 @@ func TestBindPortugueseEnum(t *testing.T) {
 
 // fuzzSchemas are the tools FuzzBind binds to.
 var fuzzSchemas = []string{"get_invoice", "refund_invoice", "send_email", "book_room", "log_event", "set_quantity",
-	"create_ticket", "notify_customer", "charge_amount", "set_nickname", "search_articles", "create_vm"}
+	"create_ticket", "notify_customer", "charge_amount", "set_nickname", "search_articles", "create_vm",
+	"make_payment", "set_tax_rate", "find_route"}
 
-// FuzzBind reads random turns with the English grammar and binds them to
-// each of the test tools: the binder never panics, every binding's text
+// FuzzBind reads random turns with the English grammar and binds each
+// clause, with the others as its context, to each of the test tools: the
+// binder never panics, every binding's text
 // lies in the turn at its offsets, and every value bound satisfies its
 // parameter's type, format, pattern and enum, as a JSON Schema validator
 // reads them.
@@ -338,6 +343,8 @@ func FuzzBind(f *testing.F) {
 		"book a room on 2026-05-01", "log an event tomorrow", "set the quantity of item X7Y9Z to 3",
 		"open an urgent ticket titled \"Printer down\"", "charge 500 yen", "refund €4.50 on inv-0042137",
 		"set my nickname to \"Bea\"", "search \"x\" in french, limit 5", "notify by sms",
+		"find a route from New York, NY to Los Angeles", "the distance between St. Helena CA and Napa",
+		"I'm in San Jose, CA, I want to pay 20% to Ana Souza. Use my credit card",
 	} {
 		f.Add(s)
 	}
@@ -368,9 +375,16 @@ func FuzzBind(f *testing.F) {
 		p := r.gram.Parse(turn)
 		for k := range p.Clauses {
 			c := &p.Clauses[k]
+			// The other clauses are the clause's context.
+			var ctx []*grammar.Clause
+			for j := range p.Clauses {
+				if j != k {
+					ctx = append(ctx, &p.Clauses[j])
+				}
+			}
 			for _, name := range fuzzSchemas {
 				ti := r.toolNamed(name)
-				args, bs, missing := r.bindArgs(ti, turn, c)
+				args, bs, missing := r.bindArgs(ti, turn, c, ctx...)
 				for _, b := range bs {
 					if b.Start < 0 || b.End > len(turn) || b.Start > b.End || turn[b.Start:b.End] != b.Text {
 						t.Fatalf("bind(%s, %q): %s text %q at [%d,%d] is not the turn's", name, turn, b.Param, b.Text, b.Start, b.End)
