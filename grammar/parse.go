@@ -470,7 +470,7 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 				if part == "" {
 					continue
 				}
-				if k == 0 && len(parts) > 1 && allDigits(part) && e.form(parts[1]).has(fmNoun) {
+				if k == 0 && len(parts) > 1 && tokenize.IsDigits(part) && e.form(parts[1]).has(fmNoun) {
 					// "a 2-bedroom apartment", "a 3-day trip": digits
 					// joined to a noun by a hyphen are a number, of the
 					// whole word's span, as a number word's is
@@ -500,16 +500,6 @@ func (e *Engine) pieces(dst []piece, toks []tokenize.Token) []piece {
 		}
 	}
 	return out
-}
-
-// allDigits reports whether s is ASCII digits, one or more.
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // itemRef splits a reference to an item of a repository, owner/name#N

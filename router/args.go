@@ -1112,6 +1112,7 @@ func (b *binder) places() {
 			continue
 		}
 		var kinds [][]string
+		between := false
 		switch {
 		case lx.Has("locative", w.Norm):
 			kinds = [][]string{placeWords}
@@ -1120,6 +1121,7 @@ func (b *binder) places() {
 		case lx.Has("goal", w.Norm):
 			kinds = [][]string{destinationWords, recipientWords}
 		case lx.Has("between", w.Norm):
+			between = true
 		default:
 			continue
 		}
@@ -1127,7 +1129,7 @@ func (b *binder) places() {
 		if !ok {
 			continue
 		}
-		if lx.Has("between", w.Norm) {
+		if between {
 			// "the distance between New York City and Los Angeles": the
 			// first name the origin, the second the destination.
 			if last+2 < len(words) && words[last+1].Class == grammar.Function && lx.Has("additive", words[last+1].Norm) {

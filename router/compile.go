@@ -1497,7 +1497,7 @@ func (a *analyzer) readObjects(ti *toolInfo, words []string, common, vendor map[
 // is get ride, of ride sharing; get_top_10_orders is no namespace's).
 func (a *analyzer) versioned(words []string) []string {
 	for j := len(words) - 2; j > 0; j-- {
-		if isDigits(words[j]) {
+		if tokenize.IsDigits(words[j]) {
 			before := words[:j]
 			if stem, ok := strings.CutSuffix(before[j-1], "ing"); ok && len(stem) > 2 {
 				before = before[:j-1]
@@ -1519,16 +1519,6 @@ func (a *analyzer) hasVerb(words []string) bool {
 		}
 	}
 	return false
-}
-
-// isDigits reports whether w is a number written in digits alone.
-func isDigits(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < '0' || w[i] > '9' {
-			return false
-		}
-	}
-	return w != ""
 }
 
 // adjectiveOnly reports whether the English lexicon lists w as an

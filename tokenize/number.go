@@ -152,13 +152,18 @@ func scanDate(s, format string) ([3]int, bool) {
 	return v, err == nil
 }
 
-func digits(s string) bool {
+// digits reports whether s is ASCII digits alone, or empty.
+func digits(s string) bool { return s == "" || IsDigits(s) }
+
+// IsDigits reports whether s is a number written in ASCII digits alone,
+// one or more.
+func IsDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // atoiDigits reads a few ASCII digits as a number.
