@@ -48,6 +48,7 @@ type Example struct {
 	fixed    Outcome // the outcome decided before the model, or ""
 	wantNone bool
 	commands bool   // the clause commands or requests
+	acts     bool   // the clause commands or requests an action of its own (acts)
 	next     bool   // the clause is the step after a command (grammar.Clause.Follows): it never decides
 	right    []bool // per candidate
 	tools    []toolVec
@@ -62,6 +63,12 @@ type Example struct {
 	// reads.
 	clauses []Example
 	read    int
+}
+
+// setsScene reports whether the clause e, before clause i of its turn,
+// sets the scene of i, as setsScene says of their grammar clauses.
+func (e *Example) setsScene(i *Example) bool {
+	return !e.commands || !e.acts && i.acts
 }
 
 // Fixed reports whether the turn was decided before the model (unread or
@@ -111,7 +118,7 @@ func (r *Router) Example(turn string, right []string) Example {
 		x.wantNone = e.wantNone
 		r.clauseExample(x, p, c, &fs[i], s, right)
 		x.next = i > 0 && nextStep(cs[i], cs[i-1])
-		if read < 0 && x.commands && !c.Negated {
+		if x.commands && !c.Negated && (read < 0 || setsScene(cs, read, i)) {
 			read = i
 		}
 	}
@@ -125,7 +132,7 @@ func (r *Router) Example(turn string, right []string) Example {
 // clauseExample reads clause c of parse p into e, as Select decides a
 // clause (Router.decide): unread, negated, or its candidates.
 func (r *Router) clauseExample(e *Example, p *grammar.Parse, c *grammar.Clause, f *features, s *scorer, right []string) {
-	e.commands = commands(c)
+	e.commands, e.acts = commands(c), acts(c)
 	if _, unread := r.unread(p, c); unread {
 		e.fixed = Unread
 		return
@@ -224,7 +231,8 @@ func (m *Model) scored(e *Example) scored {
 // clauses is decided as Router.decideParse decides it: by the first
 // clause that asks for something (selected, ambiguous or withdrawn) and is
 // no step after a command, and among those the first that commands or
-// requests; by the first clause when none asks or the first is unread.
+// requests, past one that only sets its scene (setsScene); by the first
+// clause when none asks or the first is unread.
 func (x *scored) judge(th Thresholds) Judged {
 	e := x.e
 	if len(x.clauses) == 0 {
@@ -241,7 +249,7 @@ func (x *scored) judge(th Thresholds) Judged {
 			first = j
 		}
 		asks := (j.Outcome == Selected || j.Outcome == Ambiguous || j.Outcome == Withdrawn) && !e.clauses[i].next
-		if asks && (lead < 0 || !e.clauses[lead].commands && e.clauses[i].commands) {
+		if asks && (lead < 0 || e.clauses[lead].setsScene(&e.clauses[i]) && e.clauses[i].commands) {
 			lead, led = i, j
 		}
 	}

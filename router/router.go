@@ -257,6 +257,21 @@ func commands(c *grammar.Clause) bool {
 	return c.Act == grammar.Imperative || c.Act == grammar.Request
 }
 
+// acts reports whether a clause commands or requests an action of its
+// own: a verb the lexicon reads ("can you find flights?"), not a need
+// alone ("I need a bus", "I need to travel to Berlin").
+func acts(c *grammar.Clause) bool {
+	return commands(c) && c.Action != ""
+}
+
+// setsScene reports whether clause j, before clause i, sets the scene of
+// i rather than asking for something else: it is no command or request,
+// or it requests with no action of its own and i names one ("I need to
+// travel from Berlin to New York on 2021-10-10. Can you find flights?").
+func setsScene(cs []*grammar.Clause, j, i int) bool {
+	return !commands(cs[j]) || !acts(cs[j]) && acts(cs[i])
+}
+
 // GrammarFor returns the grammar of a language.
 func GrammarFor(lang tokenize.Language) (grammar.Grammar, error) {
 	switch lang {
@@ -415,7 +430,7 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 	terms := append(s.ctxTerms[:0], fs[i].terms...)
 	optional := append(s.ctxOptional[:0], fs[i].optional...)
 	for j := range cs {
-		if j == i || j < i && commands(cs[j]) || j > i && cs[j].Follows && commands(cs[j]) || cs[j].Negated {
+		if j == i || j < i && !setsScene(cs, j, i) || j > i && cs[j].Follows && commands(cs[j]) || cs[j].Negated {
 			continue
 		}
 		s.multi = true
@@ -465,7 +480,7 @@ func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Dec
 			// logs") is asked for after it: it never decides the turn.
 			asks = false
 		}
-		if asks && (lead < 0 || !commands(&p.Clauses[lead]) && commands(&p.Clauses[i])) {
+		if asks && (lead < 0 || setsScene(cs, lead, i) && commands(cs[i])) {
 			lead = i
 		}
 	}
@@ -475,7 +490,7 @@ func (r *Router) decideParse(p *grammar.Parse, s *scorer, top int, all bool) Dec
 	d := ds[lead]
 	if lead > 0 {
 		d.Turn = p.Turn
-		d.Reason += fmt.Sprintf(" (the clause before asks for nothing: %s)", ds[0].Reason)
+		d.Reason += fmt.Sprintf(" (the clause before sets the scene: %s)", ds[0].Reason)
 	}
 	d.Then = ds[lead+1:]
 	return d

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
 func shop(t testing.TB, opts Options) *Router {
@@ -233,5 +234,51 @@ func TestRetrieveKeepsReached(t *testing.T) {
 		if len(e.names) != Candidates {
 			t.Errorf("Example(%q): %d candidates, want %d", tt.turn, len(e.names), Candidates)
 		}
+	}
+}
+
+// TestSelectNeedSetsScene: a request that states a need with no action of
+// its own sets the scene of a later clause that names one: that clause
+// decides, read with the need's values, and the fit reads it too.
+func TestSelectNeedSetsScene(t *testing.T) {
+	cat, err := catalogue.ParseMCP("flights.json", []byte(`{"tools":[
+ {"name":"find_flights","description":"Search for available flights between an origin and a destination on a date.","inputSchema":{"type":"object","required":["origin","destination","date","passengers"],"properties":{"origin":{"type":"string","description":"The city the flight leaves from."},"destination":{"type":"string","description":"The city the flight goes to."},"date":{"type":"string","format":"date","description":"The day of the flight."},"passengers":{"type":"integer","description":"How many people fly."}}}},
+ {"name":"book_flight","description":"Book a seat on a flight for a passenger.","inputSchema":{"type":"object","required":["flight_id","passenger"],"properties":{"flight_id":{"type":"string"},"passenger":{"type":"string"}}}},
+ {"name":"get_weather","description":"Get the weather forecast for a city.","inputSchema":{"type":"object","required":["city"],"properties":{"city":{"type":"string"}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		lang   tokenize.Language
+		turn   string
+		origin string
+	}{
+		{tokenize.English, "I need to fly from Lisbon to Oslo on 2026-03-14 with 3 passengers. Can you look for flights?", "Lisbon"},
+		{tokenize.Brazilian, "preciso viajar de Lisboa para Oslo em 14/03/2026 com 3 passageiros. pode procurar voos?", "Lisboa"},
+	} {
+		r, err := New(cat, Options{Language: tt.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := r.Select(tt.turn)
+		if d.Outcome != Selected || d.Tool != "find_flights" {
+			t.Errorf("Select(%q) = %s %q, want selected find_flights (%s)", tt.turn, d.Outcome, d.Tool, d.Reason)
+			continue
+		}
+		if d.Arguments["origin"] != tt.origin || d.Arguments["date"] != "2026-03-14" || d.Arguments["passengers"] != "3" {
+			t.Errorf("Select(%q) arguments = %v, want origin %s, date 2026-03-14 and 3 passengers from the clause before", tt.turn, d.Arguments, tt.origin)
+		}
+		if e := r.Example(tt.turn, []string{"find_flights"}); len(e.clauses) != 2 || e.read != 1 {
+			t.Errorf("Example(%q) reads clause %d of %d, want the second, which names the action", tt.turn, e.read, len(e.clauses))
+		}
+	}
+	// A need that is a request of its own action still decides: "get"
+	// is the action of the first clause, which no later clause sets aside.
+	r, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := r.Example("get the weather in Oslo. Can you look for flights?", nil); e.read != 0 {
+		t.Errorf("the fit reads clause %d, want the first, a command of its own", e.read)
 	}
 }
