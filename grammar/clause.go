@@ -623,7 +623,9 @@ func (e *Engine) verbOrNoun(pc, prev *piece, hasVerb bool, rest []piece) Class {
 // a pronoun and a form of "be", or the two written as one ("I'm
 // planning", "we are travelling"): the verb of the progressive. A
 // question word or a demonstrative before is no such subject ("what's
-// happening", "this is meeting notes").
+// happening", "this is meeting notes"); a relative pronoun after the
+// noun or pronoun it stands for is ("events that are happening", "find
+// one that's happening today").
 func (e *Engine) progressive(ps []piece, i int) bool {
 	pc := &ps[i]
 	if i == 0 || pc.kind != pWord || !e.ingOfVerb(pc.norm) {
@@ -634,14 +636,26 @@ func (e *Engine) progressive(ps []piece, i int) bool {
 		if k := strings.LastIndexByte(be.norm, '\''); k > 0 && e.lx.Has("copula", be.norm[k:]) {
 			// The two written as one: the subject is the word before
 			// the apostrophe.
-			return e.bits[be.norm[:k]]&(fQuestion|fDeterminer) == 0
+			bits := e.bits[be.norm[:k]]
+			return bits&(fQuestion|fDeterminer) == 0 || bits&fRelative != 0 && antecedentAt(ps, i-2)
 		}
 	}
 	if i < 2 || !e.copulaAt(be) {
 		return false
 	}
 	subject := &ps[i-2]
-	return subject.kind == pWord && subject.bits&fPronoun != 0 && subject.bits&(fQuestion|fDeterminer) == 0
+	return subject.kind == pWord && (subject.bits&fPronoun != 0 && subject.bits&(fQuestion|fDeterminer) == 0 ||
+		subject.bits&fRelative != 0 && antecedentAt(ps, i-3))
+}
+
+// antecedentAt reports whether ps[at] is a noun or a pronoun a relative
+// after it may stand for.
+func antecedentAt(ps []piece, at int) bool {
+	if at < 0 {
+		return false
+	}
+	pc := &ps[at]
+	return pc.kind == pWord && (pc.class == Noun || pc.class == Function && pc.bits&fPronoun != 0 && pc.bits&fQuestion == 0)
 }
 
 // ingOfVerb reports whether a word is the -ing form of a word of the

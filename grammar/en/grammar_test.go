@@ -1416,7 +1416,7 @@ func TestParseOrdinalBeforeNoun(t *testing.T) {
 }
 
 // TestParseProgressive checks that an -ing form after a personal pronoun
-// and a form of "be" is the progressive's verb, no thing the clause
+// (or a relative after its noun) and a form of "be" is the progressive's verb, no thing the clause
 // names, and that "here" and "there" name no thing either.
 func TestParseProgressive(t *testing.T) {
 	for _, tt := range []struct {
@@ -1426,6 +1426,9 @@ func TestParseProgressive(t *testing.T) {
 		{"I'm planning a trip to Paris", []string{"trip"}},
 		{"we are travelling to Lisbon", nil},
 		{"restart it, it's hanging on shutdown", nil},
+		// So is a relative pronoun after the noun or pronoun it stands for.
+		{"find the shows that are happening in Lisbon", []string{"show"}},
+		{"find one for me that's happening on Friday", nil},
 		// A question word or a demonstrative is no such subject.
 		{"what's happening this weekend", []string{"event"}},
 		{"show me the planning board", []string{"board", "planning"}},
