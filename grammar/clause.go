@@ -1308,7 +1308,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		case pc.class == Noun || pc.class == Unknown:
 			content++
 		case pc.class == Function:
-			if pc.bits&fNegation != 0 && negAt < 0 && !e.negatesOtherVerb(ps[i+1:]) && !(verbAt >= 0 && e.negatesLaterPart(ps[verbAt:i], ps[i+1:])) {
+			if pc.bits&fNegation != 0 && negAt < 0 && !e.negatesOtherVerb(ps[i+1:]) && !(verbAt >= 0 && e.negatesLaterPart(ps[verbAt:i], ps[i+1:])) &&
+				!(strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && wantsBefore(ps[:i])) {
 				negAt = i
 				if strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && !strings.HasSuffix(pc.norm, " not") {
 					withdraw = true // never mind, forget it, no need
@@ -2232,6 +2233,19 @@ func lastWord(ps []piece, i int) bool {
 		}
 	}
 	return true
+}
+
+// wantsBefore reports whether the word before a phrase is a frame that
+// wants or asks for the verb after it ("I need to", "I'd like to"): a
+// phrase that withdraws a request ("leave it", "forget it") is no
+// withdrawal there, but the verb wanted ("I need to leave it for a bit").
+func wantsBefore(ps []piece) bool {
+	for i := len(ps) - 1; i >= 0; i-- {
+		if pc := &ps[i]; pc.kind == pWord && !pc.consumed {
+			return pc.class == Function && pc.bits&(fWant|fRequest) != 0 && strings.HasSuffix(pc.norm, " to")
+		}
+	}
+	return false
 }
 
 // negatesOtherVerb reports whether a negation is the negation of the verb

@@ -182,7 +182,9 @@ func TestCompareShopChange(t *testing.T) {
 	}
 	assert.Equal(t, []moved{
 		{6, "kind", "selected archive_order (write)", "selected archive_order (read)", true},
-		{7, "kind", "selected archive_order (write)", "selected archive_order (read)", true},
+		// The changed cancel_order also moves an order to the archive:
+		// the router is no longer sure enough of archive_order.
+		{7, "outcome,tool,kind", "selected archive_order (write)", "none", false},
 		{11, "kind", "selected archive_order (write)", "selected archive_order (read)", true},
 	}, have)
 	// The turns for get_order follow the rename: no decision changed,
@@ -386,9 +388,10 @@ func TestCheck(t *testing.T) {
 	for _, m := range misses {
 		have = append(have, m.String())
 	}
-	require.Len(t, have, 2, have)
+	require.Len(t, have, 3, have)
 	assert.Equal(t, `testdata/shop-golden.jsonl:2: "what is the status of order 17" expects get_order, got selected show_order (read); the catalogue holds no get_order`, have[0])
 	assert.Contains(t, have[1], `testdata/shop-golden.jsonl:3: "look up order 23" expects get_order`)
+	assert.Equal(t, `testdata/shop-golden.jsonl:7: "move order 3 to the archive" expects archive_order, got none`, have[2])
 
 	f := misses[1].Finding()
 	assert.Equal(t, LintGoldenTurnMissed, f.Lint)

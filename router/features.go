@@ -94,6 +94,7 @@ const (
 	fRequiredUnmetID          // the share of the tool's required parameters that hold an id (param.idLike) no argument fills: the turn may name the thing otherwise ("the meeting with the vendor")
 	fRequiredUnmetEnum        // the share of the tool's required parameters that take an enum the clause names no value of: a choice an agent may ask for ("cancel order 1182", and the reason)
 	fCommandRead              // a command or request whose verb changes something (neither readingActions nor seeing), and the tool reads by an action neither that one nor near it ("refund invoice 7": not refund.list)
+	fCoverageTurn             // the share of the whole turn's idf mass (the clause and its context) the tool holds; coverage, for a clause with no context
 	numToolFeatures
 )
 
@@ -111,6 +112,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
 	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
+	"coverage_turn",
 }
 
 // The features of "none", per clause.
@@ -249,9 +251,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	for k := range numFields {
 		x[fBM25Action+k] = h.rel(h.at[i].field[k])
 	}
-	x[fBM25Turn] = x[fBM25]
+	x[fBM25Turn], x[fCoverageTurn] = x[fBM25], x[fCoverage]
 	if s.multi {
 		x[fBM25Turn] = s.turn.rel(s.turn.at[i].score)
+		x[fCoverageTurn] = s.turn.rel(s.turn.at[i].matched)
 	}
 	fit := false
 	// 1. Action.

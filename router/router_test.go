@@ -282,3 +282,31 @@ func TestSelectNeedSetsScene(t *testing.T) {
 		t.Errorf("the fit reads clause %d, want the first, a command of its own", e.read)
 	}
 }
+
+// TestCoverageTurn checks coverage_turn: the share of the whole turn's idf
+// mass a tool holds, the clause's and its context's. A clause with no
+// context has its coverage; one whose context says what the tool holds
+// nothing of has less.
+func TestCoverageTurn(t *testing.T) {
+	r := shop(t, Options{})
+	of := func(e *Example, tool string) (coverage, turn float64) {
+		for k, n := range e.names {
+			if n == tool {
+				return e.tools[k][fCoverage], e.tools[k][fCoverageTurn]
+			}
+		}
+		t.Fatalf("%s is no candidate", tool)
+		return 0, 0
+	}
+	e := r.Example("show me order 42", []string{"get_order"})
+	if c, turn := of(&e, "get_order"); c == 0 || turn != c {
+		t.Errorf("one clause: coverage_turn = %v, want its coverage, %v", turn, c)
+	}
+	e = r.Example("my printer jammed again this morning. show me order 42", []string{"get_order"})
+	if len(e.clauses) != 2 || e.read != 1 {
+		t.Fatalf("the example reads clause %d of %d, want the second of two", e.read, len(e.clauses))
+	}
+	if c, turn := of(&e, "get_order"); turn <= 0 || turn >= c {
+		t.Errorf("with a context the tool holds nothing of: coverage_turn = %v, want above 0 and under the clause's coverage, %v", turn, c)
+	}
+}

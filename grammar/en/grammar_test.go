@@ -395,6 +395,10 @@ var negRows = []negRow{
 	// what is not there; one before them withdraws the request.
 	{"contact ct_6161, no answer", false, ""},
 	{"no refunds please", true, ""},
+	// A phrase that withdraws a request is the verb a want or a need
+	// frame asks for, no withdrawal.
+	{"I need to leave it at the front desk", false, ""},
+	{"I want to hold off on my subscription", false, ""},
 }
 
 var negWrong = []negRow{}
