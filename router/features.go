@@ -95,6 +95,7 @@ const (
 	fRequiredUnmetEnum        // the share of the tool's required parameters that take an enum the clause names no value of: a choice an agent may ask for ("cancel order 1182", and the reason)
 	fCommandRead              // a command or request whose verb changes something (neither readingActions nor seeing), and the tool reads by an action neither that one nor near it ("refund invoice 7": not refund.list)
 	fCoverageTurn             // the share of the whole turn's idf mass (the clause and its context) the tool holds; coverage, for a clause with no context
+	fNameCoverageTurn         // name_coverage over the whole turn: the share of the name's content words the clause or its context holds
 	numToolFeatures
 )
 
@@ -112,7 +113,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
 	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
-	"coverage_turn",
+	"coverage_turn", "name_coverage_turn",
 }
 
 // The features of "none", per clause.
@@ -753,7 +754,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		x[fNameMiss] = 1
 	}
 	if n := ti.nameWords; n > 0 {
-		held, hit, first := 0, false, ti.vendorFirst
+		held, heldTurn, hit, hitTurn, first := 0, 0, false, false, ti.vendorFirst
 		for _, id := range ti.nameTerms {
 			switch {
 			case id < 0: // the end of a word's terms
@@ -762,13 +763,19 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				} else if first {
 					n-- // a vendor's prefix the turn never names
 				}
-				hit, first = false, false
+				if hit || hitTurn {
+					heldTurn++
+				}
+				hit, hitTurn, first = false, false, false
 			case m.in[id] == m.gen:
 				hit = true // a term of the word is one of the clause's
+			case s.multi && m.inTurn[id] == m.gen:
+				hitTurn = true // one of its context's
 			}
 		}
 		if n > 0 {
 			x[fNameCoverage] = float64(held) / float64(n)
+			x[fNameCoverageTurn] = math.Min(1, float64(heldTurn)/float64(n))
 		}
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]

@@ -310,3 +310,30 @@ func TestCoverageTurn(t *testing.T) {
 		t.Errorf("with a context the tool holds nothing of: coverage_turn = %v, want above 0 and under the clause's coverage, %v", turn, c)
 	}
 }
+
+// TestNameCoverageTurn checks name_coverage_turn: the share of the tool's
+// name words the clause or its context holds. A clause with no context
+// has its name_coverage; the context adds the words it names.
+func TestNameCoverageTurn(t *testing.T) {
+	r := shop(t, Options{})
+	of := func(e *Example, tool string) (clause, turn float64) {
+		for k, n := range e.names {
+			if n == tool {
+				return e.tools[k][fNameCoverage], e.tools[k][fNameCoverageTurn]
+			}
+		}
+		t.Fatalf("%s is no candidate", tool)
+		return 0, 0
+	}
+	e := r.Example("show me order 42", []string{"get_order"})
+	if c, turn := of(&e, "get_order"); c != 1 || turn != 1 {
+		t.Errorf("one clause: name_coverage %v and name_coverage_turn %v, want 1 and 1", c, turn)
+	}
+	e = r.Example("the customer called about order 42. show me the details", []string{"get_order"})
+	if len(e.clauses) != 2 || e.read != 1 {
+		t.Fatalf("the example reads clause %d of %d, want the second of two", e.read, len(e.clauses))
+	}
+	if c, turn := of(&e, "get_order"); c >= 1 || turn != 1 {
+		t.Errorf("the context names the order: name_coverage %v, name_coverage_turn %v, want under 1 and 1", c, turn)
+	}
+}

@@ -54,9 +54,10 @@ type shared struct {
 	objectKinds [][]objectKind
 	kindsRead   bool
 	// in[id] is gen when the clause's terms hold the router's term
-	// number id.
-	in  []uint32
-	gen uint32
+	// number id; inTurn[id] when the whole turn's do, the clause's and
+	// its context's (Router.context; set only when it has one).
+	in, inTurn []uint32
+	gen        uint32
 	// actions are by toolInfo.actionID: how the clause's action relates
 	// to each, read when first needed (when its gen is gen); or, when
 	// the clause's action is one of the tools' too, actionRow is how it
@@ -163,7 +164,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	m.reach, m.reachRead = m.reach[:0], false
 	m.kindsRead = false
 	if n := r.terms.len(); len(m.in) < n {
-		m.in = make([]uint32, n)
+		m.in, m.inTurn = make([]uint32, n), make([]uint32, n)
 	}
 	if len(m.actions) < r.actions {
 		m.actions = make([]actionOf, r.actions)
@@ -173,6 +174,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	if m.gen++; m.gen == 0 {
 		clear(m.in)
+		clear(m.inTurn)
 		clear(m.actions)
 		clear(m.objects)
 		m.gen = 1
@@ -201,6 +203,13 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	for _, t := range f.terms {
 		if id, ok := r.terms.ids[t]; ok {
 			m.in[id] = m.gen
+		}
+	}
+	if s.multi {
+		for _, t := range s.ctxTerms {
+			if id, ok := r.terms.ids[t]; ok {
+				m.inTurn[id] = m.gen
+			}
 		}
 	}
 	return m
