@@ -290,13 +290,7 @@ func TestSelectNeedSetsScene(t *testing.T) {
 func TestCoverageTurn(t *testing.T) {
 	r := shop(t, Options{})
 	of := func(e *Example, tool string) (coverage, turn float64) {
-		for k, n := range e.names {
-			if n == tool {
-				return e.tools[k][fCoverage], e.tools[k][fCoverageTurn]
-			}
-		}
-		t.Fatalf("%s is no candidate", tool)
-		return 0, 0
+		return exampleFeatures(t, e, tool, fCoverage, fCoverageTurn)
 	}
 	e := r.Example("show me order 42", []string{"get_order"})
 	if c, turn := of(&e, "get_order"); c == 0 || turn != c {
@@ -317,13 +311,7 @@ func TestCoverageTurn(t *testing.T) {
 func TestNameCoverageTurn(t *testing.T) {
 	r := shop(t, Options{})
 	of := func(e *Example, tool string) (clause, turn float64) {
-		for k, n := range e.names {
-			if n == tool {
-				return e.tools[k][fNameCoverage], e.tools[k][fNameCoverageTurn]
-			}
-		}
-		t.Fatalf("%s is no candidate", tool)
-		return 0, 0
+		return exampleFeatures(t, e, tool, fNameCoverage, fNameCoverageTurn)
 	}
 	e := r.Example("show me order 42", []string{"get_order"})
 	if c, turn := of(&e, "get_order"); c != 1 || turn != 1 {
@@ -336,4 +324,17 @@ func TestNameCoverageTurn(t *testing.T) {
 	if c, turn := of(&e, "get_order"); c >= 1 || turn != 1 {
 		t.Errorf("the context names the order: name_coverage %v, name_coverage_turn %v, want under 1 and 1", c, turn)
 	}
+}
+
+// exampleFeatures are the values of features a and b of tool, a candidate
+// of the clause the example reads; it fails when the tool is none.
+func exampleFeatures(t *testing.T, e *Example, tool string, a, b int) (float64, float64) {
+	t.Helper()
+	for k, n := range e.names {
+		if n == tool {
+			return e.tools[k][a], e.tools[k][b]
+		}
+	}
+	t.Fatalf("%s is no candidate", tool)
+	return 0, 0
 }
