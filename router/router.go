@@ -267,7 +267,7 @@ func acts(c *grammar.Clause) bool {
 // setsScene reports whether clause j, before clause i, sets the scene of
 // i rather than asking for something else: it is no command or request,
 // or it requests with no action of its own and i names one ("I need to
-// travel from Berlin to New York on 2021-10-10. Can you find flights?").
+// fly from Lisbon to Oslo on 2026-03-14. Can you look for flights?").
 func setsScene(cs []*grammar.Clause, j, i int) bool {
 	return !commands(cs[j]) || !acts(cs[j]) && acts(cs[i])
 }
@@ -407,13 +407,13 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 
 // context scores the context of clause i of a turn of several clauses:
 // the clause's terms with those of every clause after it and of every
-// clause before it that is no command or request of its own, less the
-// negated ones and the commands after it that a conjunction or a clause
-// break joins on (grammar.Clause.Follows). A statement, a question or a
-// bare noun phrase sets the scene of the request after it ("I'm planning
-// a trip to Austin. Could you book a house?"), and a clause after a
-// request may say more of it ("book a house. It's for four adults"); a
-// command before the clause asked for something else ("charge the card
+// clause before it that sets its scene (setsScene), less the negated ones
+// and the commands after it that a conjunction or a clause break joins on
+// (grammar.Clause.Follows). A statement, a question, a bare noun phrase or
+// a need with no action of its own sets the scene of the request after it
+// ("I'm planning a trip to Austin. Could you book a house?"), and a
+// clause after a request may say more of it ("book a house. It's for four
+// adults"); a command before the clause asked for something else ("charge the card
 // and then archive order 43"), and so does one joined on after it (the
 // next step: "snapshot db-orders and then reboot it"); a negated clause
 // says what not to do ("hold on, don't empty the trash"). The context's
@@ -454,7 +454,8 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 // that asks for something (selected, ambiguous or withdrawn), and among
 // those the first that is a command or a request rather than a statement,
 // a question or a bare noun phrase ("the add-on charge was a mistake,
-// refund it" asks for the refund). A clause before it only sets the scene
+// refund it" asks for the refund), and one that names its action rather
+// than a need with none (setsScene). A clause before it only sets the scene
 // or says what not to do ("never mind that, show order 5"). When no
 // clause asks for anything, the first clause decides. The clauses after
 // the deciding one are in Then, in order.
