@@ -1309,9 +1309,9 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 			content++
 		case pc.class == Function:
 			if pc.bits&fNegation != 0 && negAt < 0 && !e.negatesOtherVerb(ps[i+1:]) && !(verbAt >= 0 && e.negatesLaterPart(ps[verbAt:i], ps[i+1:])) &&
-				!(strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && wantsBefore(ps[:i])) {
+				!(negationPhrase(pc) && wantsBefore(ps[:i])) {
 				negAt = i
-				if strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0 && !strings.HasSuffix(pc.norm, " not") {
+				if negationPhrase(pc) && !strings.HasSuffix(pc.norm, " not") {
 					withdraw = true // never mind, forget it, no need
 				}
 			}
@@ -2233,6 +2233,12 @@ func lastWord(ps []piece, i int) bool {
 		}
 	}
 	return true
+}
+
+// negationPhrase reports whether a negation is a phrase of several words
+// that no auxiliary carries ("never mind", "leave it", "no need").
+func negationPhrase(pc *piece) bool {
+	return strings.Contains(pc.norm, " ") && pc.bits&fAuxiliary == 0
 }
 
 // wantsBefore reports whether the word before a phrase is a frame that

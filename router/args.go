@@ -222,7 +222,8 @@ func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause, ctx ...*
 			// A value a clause before bound is bound ("find them" reads
 			// the clause it refers to).
 			a := &cc.Args[i]
-			b.used[i] = b.boundText(a.Start, a.End) || slices.ContainsFunc(b.out, func(x Binding) bool { return x.Text == b.span(a.Start, a.End) })
+			text := b.span(a.Start, a.End)
+			b.used[i] = b.boundText(a.Start, a.End) || slices.ContainsFunc(b.out, func(x Binding) bool { return x.Text == text })
 		}
 		if len(cc.Args) > 0 {
 			b.run()
@@ -1192,7 +1193,7 @@ func (b *binder) placeFree(kind []string) bool {
 // placeParam reports whether a parameter may hold a name of kind: text,
 // no id, no date or time, and a word of kind in its name.
 func (b *binder) placeParam(p *param, kind []string) bool {
-	return p.typ == "string" && !p.idLike && dateKind(p) == "" && !isTime(p) && wordOf(p.words, kind)
+	return p.typ == "string" && !p.idLike && dateKind(p) == "" && !isTime(p) && nameHas(p, kind)
 }
 
 // nameWord reports whether a clause's word may be a word of a name: it
@@ -1255,16 +1256,6 @@ func (b *binder) place(kind []string, start, end int) bool {
 	return false
 }
 
-// wordOf reports whether words holds one of those of a kind.
-func wordOf(words, kind []string) bool {
-	for _, w := range words {
-		if slices.Contains(kind, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // abbreviatesParam reports whether an id's prefix abbreviates the noun of
 // a parameter's name (abbreviates: dl_ for deal_id).
 func abbreviatesParam(p *param, prefix string) bool {
@@ -1284,5 +1275,5 @@ func isPercent(p *param) bool {
 		return false
 	}
 	d := strings.ToLower(p.desc)
-	return wordOf(p.words, percentWords) || strings.Contains(d, "percent") || strings.Contains(d, "%")
+	return nameHas(p, percentWords) || strings.Contains(d, "percent") || strings.Contains(d, "%")
 }

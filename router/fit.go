@@ -68,7 +68,7 @@ type Example struct {
 // setsScene reports whether the clause e, before clause i of its turn,
 // sets the scene of i, as setsScene says of their grammar clauses.
 func (e *Example) setsScene(i *Example) bool {
-	return !e.commands || !e.acts && i.acts
+	return scene(e.commands, e.acts, i.acts)
 }
 
 // Fixed reports whether the turn was decided before the model (unread or

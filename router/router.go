@@ -269,7 +269,13 @@ func acts(c *grammar.Clause) bool {
 // or it requests with no action of its own and i names one ("I need to
 // fly from Lisbon to Oslo on 2026-03-14. Can you look for flights?").
 func setsScene(cs []*grammar.Clause, j, i int) bool {
-	return !commands(cs[j]) || !acts(cs[j]) && acts(cs[i])
+	return scene(commands(cs[j]), acts(cs[j]), acts(cs[i]))
+}
+
+// scene is the rule of setsScene, of a clause before that commands or
+// not and acts or not, and a clause after that acts or not.
+func scene(commands, acts, nextActs bool) bool {
+	return !commands || !acts && nextActs
 }
 
 // GrammarFor returns the grammar of a language.
@@ -427,6 +433,8 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 	if len(cs) < 2 {
 		return
 	}
+	// The clause's own terms come first, the context's after them
+	// (shared.inTurn reads those past the clause's).
 	terms := append(s.ctxTerms[:0], fs[i].terms...)
 	optional := append(s.ctxOptional[:0], fs[i].optional...)
 	for j := range cs {

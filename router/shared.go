@@ -54,8 +54,9 @@ type shared struct {
 	objectKinds [][]objectKind
 	kindsRead   bool
 	// in[id] is gen when the clause's terms hold the router's term
-	// number id; inTurn[id] when the whole turn's do, the clause's and
-	// its context's (Router.context; set only when it has one).
+	// number id; inTurn[id] when its context's do, beyond the clause's
+	// own (Router.context; set only when it has one): the whole turn
+	// holds the term when either is gen.
 	in, inTurn []uint32
 	gen        uint32
 	// actions are by toolInfo.actionID: how the clause's action relates
@@ -205,8 +206,9 @@ func (r *Router) share(f *features, s *scorer) *shared {
 			m.in[id] = m.gen
 		}
 	}
-	if s.multi {
-		for _, t := range s.ctxTerms {
+	if s.multi && len(s.ctxTerms) >= len(f.terms) {
+		// The context's terms follow the clause's own (Router.context).
+		for _, t := range s.ctxTerms[len(f.terms):] {
 			if id, ok := r.terms.ids[t]; ok {
 				m.inTurn[id] = m.gen
 			}
