@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/corpus"
@@ -119,6 +120,17 @@ func foldOf(key string) int {
 	h := fnv.New32a()
 	h.Write([]byte(key))
 	return int(h.Sum32() % Folds)
+}
+
+// foldOfSplit is the fold of a case's key in one of several assignments
+// of the cases to the folds: split 0 is foldOf's, and each other split
+// hashes the key after a prefix of its own, so that the cases of one key
+// stay together and are dealt to the folds anew.
+func foldOfSplit(key string, split int) int {
+	if split == 0 {
+		return foldOf(key)
+	}
+	return foldOf("split " + strconv.Itoa(split) + ": " + key)
 }
 
 // Fit fits the weights on the corpora at paths under root, and the
@@ -247,12 +259,25 @@ type CV struct {
 	ByCorpus      map[string]*Metrics `json:"by_corpus"`
 	LeaveOneOut   map[string]*Metrics `json:"leave_one_corpus_out"`
 	InSampleByCor map[string]*Metrics `json:"in_sample"`
+	// OtherSplits are, when asked for, the k-fold figures again under
+	// other assignments of the cases to the folds (foldOfSplit), one map
+	// per split: how much the figures of ByCorpus owe to the one split.
+	OtherSplits []map[string]*Metrics `json:"other_splits,omitempty"`
 }
+
+// MaxSplits is the most assignments of the cases to folds CrossValidate
+// measures.
+const MaxSplits = 10
 
 // CrossValidate fits and measures the corpora at paths under root: 5-fold
 // (by foldKey) and leave one corpus out, each measurement by a model fit
 // without what it measures, thresholds (the baseline's too) included.
-func CrossValidate(root string, paths []string, l2 float64) (*CV, error) {
+// With splits above 1, the k-fold figures are measured again under
+// splits-1 other assignments of the cases to the folds (CV.OtherSplits).
+func CrossValidate(root string, paths []string, l2 float64, splits int) (*CV, error) {
+	if splits < 1 || splits > MaxSplits {
+		return nil, fmt.Errorf("cross-validation splits: %d, want 1 to %d", splits, MaxSplits)
+	}
 	corpora, err := LoadCorpora(root, paths)
 	if err != nil {
 		return nil, err
@@ -291,29 +316,43 @@ func CrossValidate(root string, paths []string, l2 float64) (*CV, error) {
 	}
 	// k-fold: the baseline's threshold differs per fold, so its figures
 	// are gathered case by case at each fold's threshold.
-	folded := map[string][]outcome{}
-	for f := range Folds {
-		var train, test []int
-		for i := range tcs {
-			if foldOf(tcs[i].ex.Fold) == f {
-				test = append(test, i)
-			} else {
-				train = append(train, i)
+	kfold := func(split int) (map[string]*Metrics, error) {
+		folded := map[string][]outcome{}
+		for f := range Folds {
+			var train, test []int
+			for i := range tcs {
+				if foldOfSplit(tcs[i].ex.Fold, split) == f {
+					test = append(test, i)
+				} else {
+					train = append(train, i)
+				}
+			}
+			outs, th, err := measure(train, test)
+			if err != nil {
+				return nil, fmt.Errorf("split %d, fold %d: %w", split, f, err)
+			}
+			for name, os := range outs {
+				for _, o := range os {
+					o.baseAbstain = o.baseScore < th // at this fold's threshold
+					folded[name] = append(folded[name], o)
+				}
 			}
 		}
-		outs, th, err := measure(train, test)
-		if err != nil {
-			return nil, fmt.Errorf("fold %d: %w", f, err)
+		by := map[string]*Metrics{}
+		for name, os := range folded {
+			by[name] = metrics(os, 0)
 		}
-		for name, os := range outs {
-			for _, o := range os {
-				o.baseAbstain = o.baseScore < th // at this fold's threshold
-				folded[name] = append(folded[name], o)
-			}
-		}
+		return by, nil
 	}
-	for name, os := range folded {
-		cv.ByCorpus[name] = metrics(os, 0)
+	if cv.ByCorpus, err = kfold(0); err != nil {
+		return nil, err
+	}
+	for split := 1; split < splits; split++ {
+		by, err := kfold(split)
+		if err != nil {
+			return nil, err
+		}
+		cv.OtherSplits = append(cv.OtherSplits, by)
 	}
 	for _, cp := range corpora {
 		var train, test []int

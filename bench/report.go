@@ -29,6 +29,9 @@ func (rep *Report) Markdown(w io.Writer) error {
 	if cv := rep.CV; cv != nil {
 		fmt.Fprintf(&b, "\n## Cross-validated (%d folds; each fold measured by a model fit without it)\n\n", cv.Folds)
 		writeMetricsTable(&b, "", cv.ByCorpus, nil)
+		if len(cv.OtherSplits) > 0 {
+			writeSplitsTable(&b, cv)
+		}
 		b.WriteString("\n## Leave one corpus out (each corpus measured by a model fit on the others)\n\n")
 		writeMetricsTable(&b, "", cv.LeaveOneOut, nil)
 	}
@@ -50,6 +53,48 @@ func (rep *Report) Markdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeSplitsTable writes the cross-validated accuracy, cost and log loss
+// of each corpus under each assignment of the cases to the folds, the
+// first the one the table above measures, and their mean over corpora.
+func writeSplitsTable(b *strings.Builder, cv *CV) {
+	splits := append([]map[string]*Metrics{cv.ByCorpus}, cv.OtherSplits...)
+	fmt.Fprintf(b, "\n## The same, under %d assignments of the cases to the folds (accuracy / cost / log loss)\n\n| corpus |", len(splits))
+	for k := range splits {
+		fmt.Fprintf(b, " split %d |", k)
+	}
+	b.WriteString("\n| --- |")
+	for range splits {
+		b.WriteString(" ---: |")
+	}
+	b.WriteString("\n")
+	names := make([]string, 0, len(cv.ByCorpus))
+	for n := range cv.ByCorpus {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	means := make([][3]float64, len(splits))
+	for _, n := range names {
+		fmt.Fprintf(b, "| %s |", n)
+		for k, by := range splits {
+			m := by[n]
+			if m == nil {
+				b.WriteString(" - |")
+				continue
+			}
+			means[k][0] += m.Accuracy / float64(len(names))
+			means[k][1] += m.Cost / float64(len(names))
+			means[k][2] += m.LogLoss / float64(len(names))
+			fmt.Fprintf(b, " %s / %.3f / %.3f |", pct(m.Accuracy), m.Cost, m.LogLoss)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("| mean |")
+	for _, m := range means {
+		fmt.Fprintf(b, " %s / %.4f / %.4f |", pct(m[0]), m[1], m[2])
+	}
+	b.WriteString("\n")
 }
 
 // writeScaleTable writes the generated-catalogue sweep, a row per size.

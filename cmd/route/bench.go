@@ -20,6 +20,9 @@ func newBenchCmd(e *env) *cobra.Command {
 		plotTo  string
 		noScale bool
 		cv      bool
+		// cvSplits is how many assignments of the cases to the folds
+		// --cv measures.
+		cvSplits int
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -48,6 +51,12 @@ decision does. The baseline is a frozen BM25F whose one
 threshold was chosen on the training corpora by route fit.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cvSplits < 1 || cvSplits > bench.MaxSplits {
+				return usageError("--cv-splits is 1 to %d, not %d", bench.MaxSplits, cvSplits)
+			}
+			if cvSplits > 1 && !cv {
+				return usageError("--cv-splits is for --cv")
+			}
 			var corpora []bench.Corpus
 			if len(paths) == 0 {
 				cases, err := corpus.Default()
@@ -87,7 +96,7 @@ threshold was chosen on the training corpora by route fit.`,
 				if len(cvPaths) == 0 {
 					cvPaths = bench.TrainingCorpora
 				}
-				if rep.CV, err = bench.CrossValidate("", cvPaths, 0); err != nil {
+				if rep.CV, err = bench.CrossValidate("", cvPaths, 0, cvSplits); err != nil {
 					return fileError(err)
 				}
 			}
@@ -109,6 +118,7 @@ threshold was chosen on the training corpora by route fit.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&plotTo, "plot", "", "write a PNG chart to `F`")
 	cmd.Flags().BoolVar(&noScale, "no-scale", false, "skip the generated catalogues")
+	cmd.Flags().IntVar(&cvSplits, "cv-splits", 1, fmt.Sprintf("with --cv, measure the folds under `N` assignments of the cases to them (1 to %d), to show how much the figures owe to one", bench.MaxSplits))
 	cmd.Flags().BoolVar(&cv, "cv", false, "also report cross-validated figures: 5 folds and leave one corpus out, each part measured by a model fit without it (with no --corpus, over the training corpora, from the repository's root)")
 	return cmd
 }

@@ -79,3 +79,24 @@ func TestBenchExternalCorpus(t *testing.T) {
 		t.Errorf("route bench on a malformed corpus = exit %d, %q; want exit 1 naming bad.jsonl:5", code, errOut.String())
 	}
 }
+
+// TestBenchCVSplitsFlag checks that --cv-splits takes 1 to bench.MaxSplits
+// splits, with --cv only, and says so before any case runs.
+func TestBenchCVSplitsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "--cv", "--cv-splits", "0"}, "--cv-splits is 1 to 10, not 0"},
+		{[]string{"bench", "--cv", "--cv-splits", "11"}, "--cv-splits is 1 to 10, not 11"},
+		{[]string{"bench", "--cv-splits", "3"}, "--cv-splits is for --cv"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(tc.args, nil, &out, &errOut); code != 2 {
+			t.Errorf("route %s = exit %d, want 2 (a usage error): %s", strings.Join(tc.args, " "), code, errOut.String())
+		}
+		if !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("route %s said %q, want %q", strings.Join(tc.args, " "), errOut.String(), tc.want)
+		}
+	}
+}
