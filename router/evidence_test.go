@@ -1549,6 +1549,25 @@ func TestExampleNamed(t *testing.T) {
 	})
 }
 
+// TestExampleNamedPlural checks that a compound a parameter's description
+// gives as an example fills it when the turn names it in the plural ("the
+// guest rooms" for "e.g. guest room"), and that a word that only begins
+// like it, or the compound's head alone, does not.
+func TestExampleNamedPlural(t *testing.T) {
+	cat, err := catalogue.Import("rooms.json", []byte(`{"tools": [
+ {"name": "clean_rooms", "description": "Clean the rooms of a house.",
+  "inputSchema": {"type": "object", "properties": {"room": {"type": "string", "description": "The room to clean, e.g. guest room, laundry room."}}, "required": ["room"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "clean_rooms", []unmetRow{
+		{"clean the guest rooms", false},
+		{"clean the guest room", false},
+		{"clean the guest roomy", true},
+		{"clean some rooms", true},
+	})
+}
+
 // TestDescExamples checks the values read from a description's list of
 // examples: quoted or not, after each mark, to the end of the sentence.
 func TestDescExamples(t *testing.T) {

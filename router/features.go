@@ -1072,7 +1072,9 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 // example of one word ("sculptures" for "e.g. painting, sculpture").
 func (r *Router) exampleNamed(p *param, f *features) bool {
 	for _, e := range p.exampleText {
-		if strings.IndexByte(e, ' ') >= 0 && f.holdsPhrase(e) {
+		if strings.IndexByte(e, ' ') >= 0 && (f.holdsPhrase(e) || f.holdsPhrase(e+"s") || f.holdsPhrase(e+"es")) {
+			// A compound, or its plural ("guest rooms" for "e.g.
+			// guest room").
 			return true
 		}
 	}
