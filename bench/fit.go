@@ -317,11 +317,15 @@ func CrossValidate(root string, paths []string, l2 float64, splits int) (*CV, er
 	// k-fold: the baseline's threshold differs per fold, so its figures
 	// are gathered case by case at each fold's threshold.
 	kfold := func(split int) (map[string]*Metrics, error) {
+		folds := make([]int, len(tcs))
+		for i := range tcs {
+			folds[i] = foldOfSplit(tcs[i].ex.Fold, split)
+		}
 		folded := map[string][]outcome{}
 		for f := range Folds {
 			var train, test []int
 			for i := range tcs {
-				if foldOfSplit(tcs[i].ex.Fold, split) == f {
+				if folds[i] == f {
 					test = append(test, i)
 				} else {
 					train = append(train, i)

@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -69,11 +71,7 @@ func writeSplitsTable(b *strings.Builder, cv *CV) {
 		b.WriteString(" ---: |")
 	}
 	b.WriteString("\n")
-	names := make([]string, 0, len(cv.ByCorpus))
-	for n := range cv.ByCorpus {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(cv.ByCorpus))
 	means := make([][3]float64, len(splits))
 	for _, n := range names {
 		fmt.Fprintf(b, "| %s |", n)

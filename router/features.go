@@ -1072,9 +1072,7 @@ func (r *Router) enumNamed(p *param, f *features) bool {
 // example of one word ("sculptures" for "e.g. painting, sculpture").
 func (r *Router) exampleNamed(p *param, f *features) bool {
 	for _, e := range p.exampleText {
-		if strings.IndexByte(e, ' ') >= 0 && (f.holdsPhrase(e) || f.holdsPhrase(e+"s") || f.holdsPhrase(e+"es")) {
-			// A compound, or its plural ("guest rooms" for "e.g.
-			// guest room").
+		if strings.IndexByte(e, ' ') >= 0 && f.holdsPlural(e) {
 			return true
 		}
 	}
@@ -1234,7 +1232,15 @@ func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
 
 // holdsPhrase reports whether the clause's words hold phrase, normalised
 // words joined by spaces.
-func (f *features) holdsPhrase(phrase string) bool {
+func (f *features) holdsPhrase(phrase string) bool { return f.holds(phrase, false) }
+
+// holdsPlural is holdsPhrase, with the phrase's last word in the plural
+// too ("guest rooms" holds "guest room").
+func (f *features) holdsPlural(phrase string) bool { return f.holds(phrase, true) }
+
+// holds reports whether the clause's words hold phrase, followed by a
+// plural's ending ("s", "es") where plural allows it.
+func (f *features) holds(phrase string, plural bool) bool {
 	if f.norms == "" {
 		var b strings.Builder
 		b.WriteByte(' ')
@@ -1253,7 +1259,8 @@ func (f *features) holdsPhrase(phrase string) bool {
 			return false
 		}
 		i += at
-		if f.norms[i-1] == ' ' && i+len(phrase) < len(f.norms) && f.norms[i+len(phrase)] == ' ' {
+		if rest := f.norms[i+len(phrase):]; f.norms[i-1] == ' ' && rest != "" &&
+			(rest[0] == ' ' || plural && (strings.HasPrefix(rest, "s ") || strings.HasPrefix(rest, "es "))) {
 			return true
 		}
 		at = i + 1
