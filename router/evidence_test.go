@@ -1733,3 +1733,68 @@ func TestCompoundHeadNamedFor(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyOnePastAdjectives checks that an indefinite article before the
+// head's adjectives still asks for any one of its kind, which a search
+// finds whatever number its name writes ("find me a cheap hotel"), and
+// that a definite one does not.
+func TestAnyOnePastAdjectives(t *testing.T) {
+	cat, err := catalogue.Import("hotels.json", []byte(`{"tools": [
+ {"name": "search_hotels", "description": "Search hotels in a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}},
+ {"name": "get_hotel", "description": "Get one hotel by its id.",
+  "inputSchema": {"type": "object", "properties": {"hotel_id": {"type": "string"}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	for _, tc := range []struct {
+		turn string
+		want float64
+	}{
+		{"find me a hotel", 1},
+		{"find me a cheap hotel", 1},
+		{"find me a nice quiet hotel", 1},
+		{"find me the cheapest hotel", -1},
+	} {
+		v, ok := feature(explained(t, r, tc.turn, "search_hotels").Features, "agreement")
+		if !ok || v.Value != tc.want {
+			t.Errorf("Explain(%q): search_hotels agreement %v (present %v), want %v", tc.turn, v.Value, ok, tc.want)
+		}
+	}
+}
+
+// TestEnumValueNamesHead checks that a turn whose head is a value of one
+// of the tool's enums names the tool's head ("find a comedy" names
+// find_movies, whose genre lists Comedy), and one that names no value
+// does not.
+func TestEnumValueNamesHead(t *testing.T) {
+	cat, err := catalogue.Import("movies.json", []byte(`{"tools": [
+ {"name": "find_movies", "description": "Find movies by genre.",
+  "inputSchema": {"type": "object", "properties": {"genre": {"type": "string", "enum": ["Comedy", "Drama", "Horror"]}}, "required": ["genre"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	for _, tc := range []struct {
+		turn    string
+		missing bool
+	}{
+		{"find a comedy", false},
+		{"find some horror", false},
+		{"find dramas for tonight", false},
+		{"find a recipe", true},
+		{"find a song", true},
+	} {
+		c := candidate(r.Explain(r.Select(tc.turn)), "find_movies")
+		if c == nil {
+			if !tc.missing {
+				t.Errorf("Explain(%q) has no candidate find_movies", tc.turn)
+			}
+			continue
+		}
+		if _, missing := feature(c.Features, "missing_head"); missing != tc.missing {
+			t.Errorf("Explain(%q): find_movies missing_head present = %v, want %v", tc.turn, missing, tc.missing)
+		}
+	}
+}

@@ -502,6 +502,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			// 555002" a workflow run.
 			continue
 		}
+		if k == ti.head && f.headStem != "" && enumKind(ti, f.headStem) {
+			// The turn's head is a value of one of the tool's enums, a
+			// kind of the thing the name heads: "find a comedy" names
+			// FindMovies, whose genre lists Comedy.
+			continue
+		}
 		if k == ti.head && ti.describedHead != "" && len(f.objects) > 0 && f.objects[0] == ti.describedHead {
 			// The turn's head is what the description says the name's
 			// head is: "find a therapist" names FindProvider's provider,
@@ -1473,6 +1479,17 @@ func (r *Router) namesExisting(f *features, a grammar.Arg) bool {
 func takesID(ti *toolInfo) bool {
 	for j := range ti.params {
 		if ti.params[j].idLike {
+			return true
+		}
+	}
+	return false
+}
+
+// enumKind reports whether stem, a stem term, is the stem of a word of a
+// value some string parameter of ti lists in its enum.
+func enumKind(ti *toolInfo, stem string) bool {
+	for k := range ti.params {
+		if containsTerm(ti.params[k].enumStems, stem) {
 			return true
 		}
 	}

@@ -31,6 +31,7 @@ type features struct {
 	all           bool     // the turn asks about all of a kind ("cancel all timers")
 	some          bool     // the turn asks about any there are ("any open invoices?")
 	anyOne        bool     // the head object is one of its kind, any ("find a restaurant")
+	headStem      string   // the stem term of the head object's head word, or ""
 	actionFuzzy   bool     // the verb was read within an edit ("refnud")
 	fuzzy         []string // object and name-word terms read within an edit
 	hasID         bool     // an argument names one thing
@@ -107,15 +108,32 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		f.plural = c.Words[head].Plural
 	}
 	f.given = r.given(c.Words, verbAt)
+	if head >= 0 {
+		// The head word of a compound the grammar reads whole: the last
+		// in English ("credit card"), the first in Portuguese ("cartão
+		// de crédito").
+		norm := c.Words[head].Norm
+		if i := strings.LastIndexByte(norm, ' '); i >= 0 && r.lang != tokenize.Brazilian {
+			norm = norm[i+1:]
+		} else if i := strings.IndexByte(norm, ' '); i >= 0 {
+			norm = norm[:i]
+		}
+		f.headStem = r.stemTerm(norm)
+	}
 	if head >= 0 && !f.plural {
 		// "find a restaurant", "procura um restaurante": an indefinite
 		// article before the head, past its modifiers, asks for any one
 		// of its kind.
 		for k := head - 1; k >= 0; k-- {
-			if w := &c.Words[k]; w.Class == grammar.Function {
-				f.anyOne = r.classes.indefiniteArticle[w.Norm]
-				break
+			w := &c.Words[k]
+			if w.Class != grammar.Function {
+				continue
 			}
+			if !r.classes.indefiniteArticle[w.Norm] && r.adjective(w.Norm) {
+				continue // "find me a nice hotel": past the adjectives too
+			}
+			f.anyOne = r.classes.indefiniteArticle[w.Norm]
+			break
 		}
 	}
 	for i := range c.Words {
