@@ -113,10 +113,10 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// in English ("credit card"), the first in Portuguese ("cartão
 		// de crédito").
 		norm := c.Words[head].Norm
-		if i := strings.LastIndexByte(norm, ' '); i >= 0 && r.lang != tokenize.Brazilian {
-			norm = norm[i+1:]
-		} else if i := strings.IndexByte(norm, ' '); i >= 0 {
-			norm = norm[:i]
+		if r.lang == tokenize.Brazilian {
+			norm, _, _ = strings.Cut(norm, " ")
+		} else {
+			norm = norm[strings.LastIndexByte(norm, ' ')+1:]
 		}
 		f.headStem = r.stemTerm(norm)
 	}
