@@ -156,6 +156,10 @@ type param struct {
 	// the examples of one word. A turn names a value by them (enumNamed,
 	// exampleNamed).
 	enumStems, exampleStems []string
+	// enumValueStems are, beside enumText, the stem terms of each
+	// value's words: a turn names a value of several words only by all
+	// of them (enumKind).
+	enumValueStems [][]string
 	// exampleText are the values its description gives as examples
 	// ("such as villa, condo", "e.g. painting, sculpture"), normalised
 	// and spaced as a turn's words are (descExamples).
@@ -1804,6 +1808,7 @@ func readParams(a *analyzer, raw json.RawMessage) []param {
 			p.enumWritten, p.enumWords = slices.Clip(p.enumWritten), slices.Clip(p.enumWords)
 			p.exampleText = slices.Clip(p.exampleText)
 			p.enumStems, p.exampleStems = slices.Clip(p.enumStems), slices.Clip(p.exampleStems)
+			p.enumValueStems = slices.Clip(p.enumValueStems)
 		}
 		params = slices.Clip(params)
 		a.memo.params[string(raw)] = params
@@ -1873,11 +1878,18 @@ func readSchema(a *analyzer, raw json.RawMessage) []param {
 			}
 		}
 		for _, e := range p.enumText {
+			var value []string
 			for part := range strings.FieldsSeq(e) {
-				if t := a.turnStemTerm(part); t != "" && !slices.Contains(p.enumStems, t) {
+				t := a.turnStemTerm(part)
+				if t == "" {
+					continue
+				}
+				value = append(value, t)
+				if !slices.Contains(p.enumStems, t) {
 					p.enumStems = append(p.enumStems, t)
 				}
 			}
+			p.enumValueStems = append(p.enumValueStems, slices.Clip(value))
 		}
 		if p.typ == "string" && len(p.enum) == 0 {
 			p.exampleText = descExamples(a.tk, ps.Description)

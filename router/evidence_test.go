@@ -1764,6 +1764,32 @@ func TestAnyOnePastAdjectives(t *testing.T) {
 	}
 }
 
+// missingHeadCase is a turn and whether the tool it is read against
+// misses the turn's head (missing_head).
+type missingHeadCase struct {
+	turn    string
+	missing bool
+}
+
+// checkMissingHead routes each case's turn with r and checks whether
+// tool, a candidate, counts missing_head. A tool that is no candidate
+// passes only a case that wants the head missing, when absent is.
+func checkMissingHead(t *testing.T, r *Router, tool string, absent bool, cases []missingHeadCase) {
+	t.Helper()
+	for _, tc := range cases {
+		c := candidate(r.Explain(r.Select(tc.turn)), tool)
+		if c == nil {
+			if !absent || !tc.missing {
+				t.Errorf("Explain(%q) has no candidate %s", tc.turn, tool)
+			}
+			continue
+		}
+		if _, missing := feature(c.Features, "missing_head"); missing != tc.missing {
+			t.Errorf("Explain(%q): %s missing_head present = %v, want %v", tc.turn, tool, missing, tc.missing)
+		}
+	}
+}
+
 // TestEnumValueNamesHead checks that a turn whose head is a value of one
 // of the tool's enums names the tool's head ("find a comedy" names
 // find_movies, whose genre lists Comedy), and one that names no value
@@ -1775,26 +1801,31 @@ func TestEnumValueNamesHead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newClosed(t, cat, Options{})
-	for _, tc := range []struct {
-		turn    string
-		missing bool
-	}{
+	checkMissingHead(t, newClosed(t, cat, Options{}), "find_movies", true, []missingHeadCase{
 		{"find a comedy", false},
 		{"find some horror", false},
 		{"find dramas for tonight", false},
 		{"find a recipe", true},
 		{"find a song", true},
-	} {
-		c := candidate(r.Explain(r.Select(tc.turn)), "find_movies")
-		if c == nil {
-			if !tc.missing {
-				t.Errorf("Explain(%q) has no candidate find_movies", tc.turn)
-			}
-			continue
-		}
-		if _, missing := feature(c.Features, "missing_head"); missing != tc.missing {
-			t.Errorf("Explain(%q): find_movies missing_head present = %v, want %v", tc.turn, missing, tc.missing)
-		}
+	})
+}
+
+// TestEnumValueOfWords checks that a value of several words is named by
+// all of them: "a shopping area" names find_attractions, whose category
+// lists Shopping Area, and "the area of a square" or "a park" does not
+// (each is one word of a value, not the value).
+func TestEnumValueOfWords(t *testing.T) {
+	cat, err := catalogue.Import("attractions.json", []byte(`{"tools": [
+ {"name": "find_attractions", "description": "Find attractions in a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}, "category": {"type": "string", "enum": ["Shopping Area", "Theme Park", "Museum"]}}, "required": ["city"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
 	}
+	checkMissingHead(t, newClosed(t, cat, Options{}), "find_attractions", false, []missingHeadCase{
+		{"find a museum in Lisbon", false},
+		{"find a shopping area in Lisbon", false},
+		{"find theme parks in Ohio", false},
+		{"find a park in Lisbon", true},
+		{"find the area of a square in Lisbon", true},
+	})
 }

@@ -502,7 +502,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			// 555002" a workflow run.
 			continue
 		}
-		if k == ti.head && f.headStem != "" && enumKind(ti, f.headStem) {
+		if k == ti.head && f.headStem != "" && enumKind(ti, f.headStem, f.nounStems) {
 			// The turn's head is a value of one of the tool's enums, a
 			// kind of the thing the name heads: "find a comedy" names
 			// FindMovies, whose genre lists Comedy.
@@ -1485,12 +1485,32 @@ func takesID(ti *toolInfo) bool {
 	return false
 }
 
-// enumKind reports whether stem, a stem term, is the stem of a word of a
-// value some string parameter of ti lists in its enum.
-func enumKind(ti *toolInfo, stem string) bool {
+// enumKind reports whether stem, a stem term of the clause's head, names
+// a value some string parameter of ti lists in its enum: a value of one
+// word by that word, a value of several by all of its words among the
+// clause's nouns (nouns). A word of a value is not the value: "the area
+// of a rectangle" names no "Shopping Area", which is a kind of area, not
+// the other way round.
+func enumKind(ti *toolInfo, stem string, nouns []string) bool {
 	for k := range ti.params {
-		if containsTerm(ti.params[k].enumStems, stem) {
-			return true
+		p := &ti.params[k]
+		if !containsTerm(p.enumStems, stem) {
+			continue
+		}
+		for _, v := range p.enumValueStems {
+			if !slices.Contains(v, stem) {
+				continue
+			}
+			all := true
+			for _, t := range v {
+				if t != stem && !containsTerm(nouns, t) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
 		}
 	}
 	return false

@@ -387,8 +387,10 @@ type FitOptions struct {
 	Folds []int
 }
 
-// DefaultL2 is the regularisation of the committed weights.
-const DefaultL2 = 1e-4
+// DefaultL2 is the regularisation of the committed weights: of 2.5e-5,
+// 5e-5, 1e-4 and 2e-4, the one whose cross-validated cost was lowest under
+// three assignments of the folds (README, "How it decides").
+const DefaultL2 = 5e-5
 
 // Fit fits the weights and the thresholds to the examples, from zero
 // weights, in three steps, each training corpus weighing the same
