@@ -308,6 +308,14 @@ func reason(parts ...any) string {
 // summaryFeatures are the features a summary names, in its order.
 var summaryFeatures = [...]int{fActionSame, fActionAsked, fActionImplied, fActionNoun, fActionNear, fObjectHead, fObjectMore, fNameWord, fArgument, fIDFormat}
 
+// summarised says, by feature, whether summaryFeatures holds it.
+var summarised = func() (in [numToolFeatures]bool) {
+	for _, k := range summaryFeatures {
+		in[k] = true
+	}
+	return in
+}()
+
 // appendSummary appends, in a few words, what matched for a candidate:
 // each feature of summaryFeatures it has, with its details, or "the best
 // match".
@@ -317,6 +325,7 @@ func (r *Router) appendSummary(b []byte, c *cand, f *features, s *scorer) []byte
 	}
 	why := s.why
 	clear(why)
+	why[summaryKey] = ""
 	var tmp cand
 	r.toolFeatures(int(c.tool), f, s, &tmp, why)
 	start := len(b)

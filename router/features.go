@@ -223,8 +223,25 @@ type cand struct {
 // the hot path.
 type noter map[int]string
 
-func (n noter) note(feature int, format string, args ...any) {
+// summaryKey, a key of no feature, marks a noter that keeps only the
+// notes of summaryFeatures: the summary of a decision's reason reads no
+// other, and a note not wanted is never formatted (wants).
+const summaryKey = -1
+
+// wants reports whether n keeps the note of feature: none for a nil
+// noter, only those of summaryFeatures for one marked with summaryKey.
+func (n noter) wants(feature int) bool {
 	if n == nil {
+		return false
+	}
+	if _, only := n[summaryKey]; only {
+		return summarised[feature]
+	}
+	return true
+}
+
+func (n noter) note(feature int, format string, args ...any) {
+	if !n.wants(feature) {
 		return
 	}
 	d := fmt.Sprintf(format, args...)
@@ -269,7 +286,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			// "my card was charged twice" asks for no charge, and "is
 			// the door locked?" for no locking.
 			x[fReportedWrite] = 1
-			if why != nil {
+			if why.wants(fReportedWrite) {
 				reported := f.action
 				if f.askedState == ti.action {
 					reported = f.askedState
@@ -279,7 +296,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			c.barred = true
 		case f.action == ti.action && ti.actionFromText:
 			x[fActionFromText] = 1
-			if why != nil {
+			if why.wants(fActionFromText) {
 				why.note(fActionFromText, "%s, from the tool's text", f.action)
 			}
 			fit = true
@@ -294,25 +311,25 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				k = fActionNoun
 			}
 			x[k] = 1
-			if why != nil {
+			if why.wants(k) {
 				why.note(k, "%s", f.action)
 			}
 			fit = true
 			if f.verbStem != "" && f.verbStem == ti.actionStem {
 				x[fSameWord] = 1
-				if why != nil {
+				if why.wants(fSameWord) {
 					why.note(fSameWord, "%s", ti.actionWord)
 				}
 			}
 		case rel.antonym && !f.actionImplied && !f.question && !f.statement:
 			x[fActionAntonym] = 1
-			if why != nil {
+			if why.wants(fActionAntonym) {
 				why.note(fActionAntonym, "%s is the opposite of %s", f.action, ti.action)
 			}
 			c.barred = ti.writes
 		case rel.near:
 			x[fActionNear] = 1
-			if why != nil {
+			if why.wants(fActionNear) {
 				why.note(fActionNear, "%s ~ %s", f.action, ti.action)
 			}
 		case rel.hasRelated && !f.actionImplied:
@@ -323,13 +340,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				k = fActionHypernym
 			}
 			x[k] = relationWeight(rel.related)
-			if why != nil {
+			if why.wants(k) {
 				why.note(k, "%s ~ %s: %s, sense %d", f.action, ti.action, rel.related.kind, rel.related.sense)
 			}
 			fit = true
 		case containsTerm(ti.actions, f.action) && !weak:
 			x[fActionSecond] = 1
-			if why != nil {
+			if why.wants(fActionSecond) {
 				why.note(fActionSecond, "%s is another verb of the name", f.action)
 			}
 			fit = true
@@ -339,18 +356,18 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 			// "read me that email"); or the noun of the action ("Adds
 			// a reply to the ticket" for "reply to the customer").
 			x[fActionInText] = 1
-			if why != nil {
+			if why.wants(fActionInText) {
 				why.note(fActionInText, "%s", f.action)
 			}
 			if !f.actionImplied && !weak {
 				x[fActionOther] = 1
-				if why != nil {
+				if why.wants(fActionOther) {
 					why.note(fActionOther, "%s is not %s", ti.action, f.action)
 				}
 			}
 		case !f.actionImplied && !weak:
 			x[fActionOther] = 1
-			if why != nil {
+			if why.wants(fActionOther) {
 				why.note(fActionOther, "%s is not %s", ti.action, f.action)
 			}
 		}
@@ -371,14 +388,14 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	if f.verbStem != "" && ti.head >= 0 && f.verbStem == ti.headStem && !m.weak {
 		x[fVerbIsObject] = 1
-		if why != nil {
+		if why.wants(fVerbIsObject) {
 			why.note(fVerbIsObject, "%s acts on what the verb names", ti.tool.Name)
 		}
 		fit = true
 	}
 	if f.action != "" && !f.actionImplied && ti.action != f.action && containsTerm(ti.objects, m.objectAction) && ti.makes {
 		x[fVerbObject] = 1
-		if why != nil {
+		if why.wants(fVerbObject) {
 			why.note(fVerbObject, "%s is what the tool acts on", f.action)
 		}
 		fit = true
@@ -391,7 +408,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if ti.head >= 0 && m.actionRelated != nil && !m.weak {
 		if rel, ok := m.headAction(ti); ok && rel.kind == wordnet.Derivation {
 			x[fVerbDerivesHead] = relationWeight(rel)
-			if why != nil {
+			if why.wants(fVerbDerivesHead) {
 				why.note(fVerbDerivesHead, "%s ~ %s: derivation, sense %d", m.turnAction, ti.lemmas[ti.head].lemma, rel.sense)
 			}
 			derived = true
@@ -406,7 +423,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	if headWord {
 		x[fObjectHeadWord] = 1
-		if why != nil {
+		if why.wants(fObjectHeadWord) {
 			why.note(fObjectHeadWord, "%s", strings.TrimPrefix(ti.objects[ti.head], objectPrefix))
 		}
 	}
@@ -417,22 +434,22 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		switch {
 		case at >= 0 && k == 0 && (at == ti.head || ti.head < 0):
 			x[fObjectHead] = 1
-			if why != nil {
+			if why.wants(fObjectHead) {
 				why.note(fObjectHead, "%s", name)
 			}
 		case at >= 0 && k == 0:
 			x[fObjectModifier] = 1
-			if why != nil {
+			if why.wants(fObjectModifier) {
 				why.note(fObjectModifier, "%s", name)
 			}
 		case at >= 0:
 			x[fObjectMore] = math.Min(3, x[fObjectMore]+1)
-			if why != nil {
+			if why.wants(fObjectMore) {
 				why.note(fObjectMore, "%s", name)
 			}
 		case m.inText(ti, m.objectText[k]):
 			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
-			if why != nil {
+			if why.wants(fObjectInText) {
 				why.note(fObjectInText, "%s", name)
 			}
 			matched = false
@@ -450,7 +467,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	for _, u := range f.unknown {
 		if containsTerm(ti.stems, u) {
 			x[fNameWord] = math.Min(3, x[fNameWord]+1)
-			if why != nil {
+			if why.wants(fNameWord) {
 				why.note(fNameWord, "%s", strings.TrimPrefix(u, stemPrefix))
 			}
 			if containsTerm(f.fuzzy, u) {
@@ -535,17 +552,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 		if k == ti.head && ti.headOuter {
 			x[fMissingHeadOuter] = 1
-			if why != nil {
+			if why.wants(fMissingHeadOuter) {
 				why.note(fMissingHeadOuter, "the turn never names %s", name)
 			}
 		} else if k == ti.head {
 			x[fMissingHead] = 1
-			if why != nil {
+			if why.wants(fMissingHead) {
 				why.note(fMissingHead, "the turn never names %s", name)
 			}
 		} else {
 			x[fExtraObject] = math.Min(3, x[fExtraObject]+1)
-			if why != nil {
+			if why.wants(fExtraObject) {
 				why.note(fExtraObject, "%s", name)
 			}
 		}
@@ -571,7 +588,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 				x[fObjectHead] = 1
 			}
 			x[fMissingHead], x[fMissingHeadOuter], x[fActionOther] = 0, 0, 0
-			if why != nil {
+			if why.wants(fPhrase) {
 				why.note(fPhrase, "a phrase the vocabulary gives this tool")
 			}
 			fit = true
@@ -600,7 +617,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if a.Kind == "identifier" {
 			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
 				x[fIDFormat] = 1
-				if why != nil {
+				if why.wants(fIDFormat) {
 					why.note(fIDFormat, "%s is an id of the form %s", a.Text, pre)
 				}
 				had := bound
@@ -638,7 +655,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		if j >= 0 {
 			p := &ti.params[j]
 			x[fArgument] = math.Min(3, x[fArgument]+1)
-			if why != nil {
+			if why.wants(fArgument) {
 				why.note(fArgument, "%s -> %s", a.Text, p.name)
 			}
 			if fills && p.required {
@@ -677,7 +694,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if abbrev >= 0 && x[fIDFormat] == 0 {
 		// Where the tool documents the id's format, no need to guess it.
 		x[fIDAbbrev] = 1
-		if why != nil {
+		if why.wants(fIDAbbrev) {
 			why.note(fIDAbbrev, "%s", f.args[abbrev].Text)
 		}
 	}
@@ -687,7 +704,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		for _, a := range f.args {
 			if (a.Kind == "identifier" || a.Kind == "number") && a.Counted == "" && a.Noun != "" && isObject(ti.objects[ti.head], a.Noun) && r.namesExisting(f, a) {
 				x[fMakesExisting] = 1
-				if why != nil {
+				if why.wants(fMakesExisting) {
 					why.note(fMakesExisting, "%s %s exists", a.Noun, a.Text)
 				}
 				break
@@ -697,7 +714,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	if required > 0 {
 		x[fRequired] = math.Min(1, float64(filled)/float64(required))
 		var names *unmetNames
-		if why != nil {
+		if why.wants(fRequiredUnmet) || why.wants(fRequiredUnmetID) || why.wants(fRequiredUnmetEnum) {
 			names = &unmetNames{}
 		}
 		unmet, ids, enums := r.requiredUnmet(ti.params, bound, f, left, names)
@@ -708,19 +725,19 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 		}
 		if unmet > 0 {
 			x[fRequiredUnmet] = float64(unmet) / float64(required)
-			if why != nil {
+			if why.wants(fRequiredUnmet) {
 				why.note(fRequiredUnmet, "%d of %d required parameters nothing in the turn fills: %s", unmet, required, strings.Join(names.unmet, ", "))
 			}
 		}
 		if ids > 0 {
 			x[fRequiredUnmetID] = float64(ids) / float64(required)
-			if why != nil {
+			if why.wants(fRequiredUnmetID) {
 				why.note(fRequiredUnmetID, "%d of %d required parameters are ids no argument gives: %s", ids, required, strings.Join(names.ids, ", "))
 			}
 		}
 		if enums > 0 {
 			x[fRequiredUnmetEnum] = float64(enums) / float64(required)
-			if why != nil {
+			if why.wants(fRequiredUnmetEnum) {
 				why.note(fRequiredUnmetEnum, "%d of %d required parameters are enums the turn names no value of: %s", enums, required, strings.Join(names.enums, ", "))
 			}
 		}
@@ -739,7 +756,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 	}
 	if f.changes && read && ti.action != f.action && (ti.action == "" || !m.action(r, ti).near) {
 		x[fCommandRead] = 1
-		if why != nil {
+		if why.wants(fCommandRead) {
 			why.note(fCommandRead, "%s changes something; the tool reads", f.action)
 		}
 	}
@@ -823,14 +840,14 @@ func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why not
 	for k, a := range f.asks {
 		if containsTerm(ti.objects, m.askTerms[k]) {
 			x[fAskedName], x[fAskedText] = 1, 0
-			if why != nil {
+			if why.wants(fAskedName) {
 				why.note(fAskedName, "the question asks for a %s", a)
 			}
 			break
 		}
 		if x[fAskedText] == 0 && postingsHold(m.askRet[k], int32(i)) {
 			x[fAskedText] = 1
-			if why != nil {
+			if why.wants(fAskedText) {
 				why.note(fAskedText, "the question asks for a %s", a)
 			}
 		}
@@ -880,7 +897,7 @@ func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec,
 			}
 			if len(e) >= 3 && f.holdsPhrase(e) {
 				x[fEnumNamed] = 1
-				if why != nil {
+				if why.wants(fEnumNamed) {
 					why.note(fEnumNamed, "%s is a value of %s", p.enum[k], p.name)
 				}
 				break

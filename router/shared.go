@@ -321,7 +321,7 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 	rel := o.related
 	f := relationFeature(rel.kind)
 	x[f] = math.Min(3, x[f]+relationWeight(rel))
-	if why != nil {
+	if why.wants(f) {
 		why.note(f, "%s ~ %s: %s, sense %d", strings.TrimPrefix(m.f.objects[o.turn], objectPrefix), tool, rel.kind, rel.sense)
 	}
 	return true
@@ -537,7 +537,7 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
 		if m.inText(&r.tools[i], kd.id) {
 			if w := relationWeight(kd.kind.rel); w > x[fObjectKind] {
 				x[fObjectKind] = w
-				if why != nil {
+				if why.wants(fObjectKind) {
 					why.note(fObjectKind, "%s is a kind of %s: %s, sense %d", m.turn[k].lemma, kd.kind.lemma, kd.kind.rel.kind, kd.kind.rel.sense)
 				}
 			}
