@@ -3,6 +3,8 @@ package router
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -337,4 +339,33 @@ func exampleFeatures(t *testing.T, e *Example, tool string, a, b int) (float64, 
 	}
 	t.Fatalf("%s is no candidate", tool)
 	return 0, 0
+}
+
+// TestSummaryNotes checks that the summary of a decision's reason names
+// what matched, and that its noter keeps the notes of summaryFeatures
+// only, where an explanation's keeps every one.
+func TestSummaryNotes(t *testing.T) {
+	r := newClosed(t, catalogue.Default(), Options{})
+	d := r.Select("show me order 42")
+	if d.Outcome != Selected || !strings.Contains(d.Reason, "object_head order") || !strings.Contains(d.Reason, "argument 42 -> order_id") {
+		t.Errorf("Select(show me order 42) = %s, reason %q: want get_order with its object and argument named", d.Outcome, d.Reason)
+	}
+	summary, all := noter{summaryKey: ""}, noter{}
+	for k := range int(numToolFeatures) {
+		if got := summary.wants(k); got != slices.Contains(summaryFeatures[:], k) {
+			t.Errorf("a summary's noter wants %s = %v", toolFeatureNames[k], got)
+		}
+		if !all.wants(k) {
+			t.Errorf("an explanation's noter does not want %s", toolFeatureNames[k])
+		}
+	}
+	var none noter
+	if none.wants(fObjectHead) {
+		t.Error("a nil noter wants a note")
+	}
+	summary.note(fObjectInText, "%s", "order")
+	summary.note(fObjectHead, "%s", "order")
+	if _, ok := summary[fObjectInText]; ok || summary[fObjectHead] != "order" {
+		t.Errorf("summary noter holds %v, want object_head's note alone", summary)
+	}
 }
