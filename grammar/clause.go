@@ -1264,8 +1264,10 @@ func (e *Engine) startsWithVerb(ps []piece) bool {
 }
 
 // clause builds the Clause of a span of pieces. mainAfter is true when a
-// comma parts it from the clause after it.
-func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
+// comma parts it from the clause after it. room, when not nil, is where
+// its objects and asked-for and implied concepts are written when they
+// fit.
+func (e *Engine) clause(turn string, ps []piece, mainAfter bool, room *clauseRoom) Clause {
 	var c Clause
 	if len(ps) > 0 {
 		c.Start, c.End = ps[0].start, ps[len(ps)-1].end
@@ -1524,7 +1526,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	}
 	// What a question word asks for: not an object the turn names.
 	if asked := e.asks(ps, c.Act, c.Negated, firstWord, endsQ, mainAfter); len(asked) > 0 {
-		c.Asks = slices.Clone(asked)
+		if room != nil && len(asked) <= roomAsks {
+			c.Asks = append(room.asks[:0:len(asked)], asked...)
+		} else {
+			c.Asks = slices.Clone(asked)
+		}
 	}
 	// Words, objects and arguments, each list made once at its size: as
 	// many words as pieces that are neither marks nor particles, as many
@@ -1550,7 +1556,11 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 	if quality != "" {
 		objects++
 	}
+	var objectRoom []string // where c.Objects is written (appendConcept)
 	c.Words = make([]Word, 0, words)
+	if room != nil && objects <= roomObjects {
+		objectRoom = room.objects[:0:objects]
+	}
 	var lastNoun string
 	lastPlural := false
 	var laterRoom [4]string
@@ -1631,7 +1641,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 				// "order number 42": number introduces the order's id.
 				sinceNoun = 0
 			} else {
-				c.Objects = appendConcept(c.Objects, w.Concept, objects)
+				c.Objects = appendConcept(c.Objects, w.Concept, objects, objectRoom)
 				lastNoun, lastPlural, sinceNoun = w.Concept, w.Plural, 0
 			}
 		case Unknown:
@@ -1645,17 +1655,17 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool) Clause {
 		}
 	}
 	for _, o := range later {
-		c.Objects = appendConcept(c.Objects, o, objects)
+		c.Objects = appendConcept(c.Objects, o, objects, objectRoom)
 	}
 	if askStatus {
 		if e.statusNoun {
-			c.Objects = appendConcept(c.Objects, statusConcept, objects)
-			c.Implied = append(c.Implied, statusConcept)
+			c.Objects = appendConcept(c.Objects, statusConcept, objects, objectRoom)
+			c.Implied = appendImplied(c.Implied, statusConcept, room)
 		}
 	}
 	if quality != "" {
-		c.Objects = moveFirst(appendConcept(c.Objects, quality, objects), quality)
-		c.Implied = append(c.Implied, quality)
+		c.Objects = moveFirst(appendConcept(c.Objects, quality, objects, objectRoom), quality)
+		c.Implied = appendImplied(c.Implied, quality, room)
 	}
 	// The head object is the first noun after the verb, if any.
 	if verbAt >= 0 {
@@ -2435,16 +2445,29 @@ func wantsBetween(ps []piece) bool {
 	return false
 }
 
-// appendConcept appends c to s unless s holds it; a nil s is made with
-// room for n.
-func appendConcept(s []string, c string, n int) []string {
+// appendConcept appends c to s unless s holds it; a nil s is room when
+// room has room for n, or made with room for n.
+func appendConcept(s []string, c string, n int, room []string) []string {
 	for _, x := range s {
 		if x == c {
 			return s
 		}
 	}
 	if s == nil {
-		s = make([]string, 0, n)
+		if n <= cap(room) {
+			s = room[:0:n]
+		} else {
+			s = make([]string, 0, n)
+		}
+	}
+	return append(s, c)
+}
+
+// appendImplied appends c to the concepts a clause implies, s: a nil s
+// is room's, when there is room.
+func appendImplied(s []string, c string, room *clauseRoom) []string {
+	if s == nil && room != nil {
+		s = room.implied[:0]
 	}
 	return append(s, c)
 }

@@ -324,12 +324,31 @@ type piece struct {
 	punct      byte
 }
 
-// parseOne is a Parse with room for one clause: most turns have one, and
-// so cost an allocation less.
+// parseOne is a Parse with room for one clause, and for the objects and
+// the asked-for and implied concepts of its first clause: most turns have
+// one clause, and so cost allocations less. What does not fit has room
+// of its own. (Its words and arguments are made at their size: room for
+// a long turn's would be waste for most, and what a Select allocates in
+// bytes sets how often the collector runs.)
 type parseOne struct {
-	p Parse
-	c [1]Clause
+	p    Parse
+	c    [1]Clause
+	room clauseRoom
 }
+
+// clauseRoom is room for the objects and the asked-for and implied
+// concepts of a clause of a few words (Engine.clause).
+type clauseRoom struct {
+	objects [roomObjects]string
+	asks    [roomAsks]string
+	implied [2]string // a status and a quality at most
+}
+
+// The room of parseOne's clause.
+const (
+	roomObjects = 3
+	roomAsks    = 2
+)
 
 // stackPieces is how many pieces a turn may have to be read on the
 // stack: pieces grows its room by four pieces more than the tokens, for
@@ -427,7 +446,11 @@ func (e *Engine) Parse(turn string) *Parse {
 		// A clause cut from the next at a comma may be a subordinate
 		// clause before its main clause ("when I log in, show my orders").
 		mainAfter := span[1] < len(pieces) && pieces[span[1]].kind == pPunct && pieces[span[1]].punct == ','
-		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]], mainAfter))
+		var room *clauseRoom
+		if k == 0 {
+			room = &one.room
+		}
+		p.Clauses = append(p.Clauses, e.clause(turn, pieces[span[0]:span[1]], mainAfter, room))
 		if k > 0 {
 			// The piece the clause before was cut at joins the two: a
 			// clause break, or an additive conjunction (not "but", not

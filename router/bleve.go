@@ -2,8 +2,10 @@ package router
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -197,21 +199,44 @@ func (r *Router) Search(text string, k int) ([]Hit, error) {
 			qs = append(qs, q)
 		}
 	}
-	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), k, 0, false)
+	// Bleve adds up a score's parts in an order that varies from run to
+	// run, so equal scores may differ in their last bits and come in
+	// either order: a few more hits than asked for are read, their
+	// scores rounded to nine decimals and ties put in catalogue order,
+	// so that the same query gives the same hits every time.
+	req := bleve.NewSearchRequestOptions(bleve.NewDisjunctionQuery(qs...), k+searchSpare, 0, false)
 	res, err := idx.Search(req)
 	if err != nil {
 		return nil, fmt.Errorf("router: search: %w", err)
 	}
-	hits := make([]Hit, 0, len(res.Hits))
+	type hit struct {
+		tool  int
+		score float64
+	}
+	found := make([]hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
 		i, err := strconv.Atoi(h.ID)
 		if err != nil || i < 0 || i >= len(r.tools) {
 			return nil, fmt.Errorf("router: search: bad document id %q", h.ID)
 		}
-		hits = append(hits, Hit{Tool: r.tools[i].tool.Name, Score: h.Score})
+		found = append(found, hit{i, math.Round(h.Score*1e9) / 1e9})
+	}
+	slices.SortFunc(found, func(a, b hit) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.tool, b.tool)
+	})
+	hits := make([]Hit, 0, min(k, len(found)))
+	for _, h := range found[:min(k, len(found))] {
+		hits = append(hits, Hit{Tool: r.tools[h.tool].tool.Name, Score: h.score})
 	}
 	return hits, nil
 }
+
+// searchSpare is how many hits more than asked for Search reads, so that
+// ties at the last place asked for are cut in catalogue order.
+const searchSpare = 8
 
 // The errors of a router that cannot search.
 var (

@@ -123,10 +123,10 @@ func (r *Router) decideClause(p *grammar.Parse, c *grammar.Clause, f *features, 
 		d.Reason = fmt.Sprintf("%s is withdrawn: the turn is refused", d.Tool)
 	case None:
 		d.Outcome = None
-		d.Reason = v.reason
+		d.Reason = v.reason()
 	case Ambiguous:
 		d.Outcome = Ambiguous
-		d.Reason = v.reason
+		d.Reason = v.reason()
 		if !all {
 			// The close candidates: within the tier's margin of the best.
 			tier := r.model.th.tier(riskOf(r.tools[cands[v.best].tool].tool))
@@ -151,7 +151,7 @@ func (r *Router) decideClause(p *grammar.Parse, c *grammar.Clause, f *features, 
 		r.bindDecision(&d, bt, c, ctx)
 		var room [256]byte
 		b := append(append(room[:0], bt.tool.Name...), ": "...)
-		b = append(append(r.appendSummary(b, &cands[v.best], f, s), "; "...), v.reason...)
+		b = v.appendReason(append(r.appendSummary(b, &cands[v.best], f, s), "; "...))
 		d.Reason = string(b)
 	}
 	return d
@@ -161,10 +161,10 @@ func (r *Router) decideClause(p *grammar.Parse, c *grammar.Clause, f *features, 
 // and sets their probabilities: candidates come back likeliest first,
 // with none's probability. why, when not nil, receives each candidate's
 // evidence details, by candidate.
-func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why []noter) ([]cand, float64) {
+func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why []*noter) ([]cand, float64) {
 	cands := r.retrieve(f, s, depth)
 	for k := range cands {
-		var n noter
+		var n *noter
 		if why != nil && k < len(why) {
 			n = why[k]
 		}
@@ -217,7 +217,60 @@ func (r *Router) listed(cands []cand, n int) []Candidate {
 type verdict struct {
 	outcome Outcome
 	best    int // index into the candidates of the tool decided on, or -1
-	reason  string
+	// why, name and x are the reason, written only when it is read
+	// (appendReason): the fit judges every training turn at every
+	// threshold it tries, and reads no reason.
+	why  reasonKind
+	name string     // the best tool's name
+	x    [3]float64 // the numbers the reason names
+}
+
+// reasonKind is which reason a verdict gives.
+type reasonKind uint8
+
+const (
+	reasonNone          reasonKind = iota // no reason (a withdrawn tool's decision gives its own)
+	reasonNoMatch                         // no tool matches a word of the turn
+	reasonNoneLikelier                    // none is likelier than the best tool: x = none's, the best's
+	reasonBarred                          // the best tool does what the turn does not ask
+	reasonCloseUnlikely                   // the close candidates are unlikely together: x = margin, together, threshold
+	reasonAmbiguous                       // x = margin, the best's, the runner-up's
+	reasonUnder                           // the best is under the threshold: x = the best's, threshold
+	reasonSelected                        // x = the best's, its lead
+)
+
+// appendReason appends the verdict's reason in words, numbers as %.2f
+// writes them.
+func (v *verdict) appendReason(b []byte) []byte {
+	num := func(b []byte, x float64) []byte { return strconv.AppendFloat(b, x, 'f', 2, 64) }
+	x := &v.x
+	switch v.why {
+	case reasonNoMatch:
+		b = append(b, "no tool of the catalogue matches the turn's words"...)
+	case reasonNoneLikelier:
+		b = append(num(append(b, "no tool fits: none is likelier ("...), x[0]), ") than the best, "...)
+		b = append(num(append(append(b, v.name...), " ("...), x[1]), ')')
+	case reasonBarred:
+		b = append(append(append(b, "no tool fits: "...), v.name...), " does the opposite of what the turn asks, what it only reports, or what it says not to do"...)
+	case reasonCloseUnlikely:
+		b = append(num(append(b, "no tool fits: the best two, within "...), x[0]), " of each other, have probability "...)
+		b = append(num(append(num(b, x[1]), " together (threshold "...), x[2]), ')')
+	case reasonAmbiguous:
+		b = append(num(append(b, "ambiguous: the best two are within "...), x[0]), " of each other ("...)
+		b = append(num(append(num(b, x[1]), " and "...), x[2]), ')')
+	case reasonUnder:
+		b = append(append(append(b, "no tool fits: the best, "...), v.name...), ", has probability "...)
+		b = append(num(append(num(b, x[0]), " (threshold "...), x[1]), ')')
+	case reasonSelected:
+		b = append(num(append(num(append(b, "probability "...), x[0]), ", "...), x[1]), " ahead of the runner-up"...)
+	}
+	return b
+}
+
+// reason returns the verdict's reason in words (appendReason).
+func (v *verdict) reason() string {
+	var room [160]byte
+	return string(v.appendReason(room[:0]))
 }
 
 // judge applies the thresholds to candidates sorted likeliest first; see
@@ -251,12 +304,12 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 	}
 	if best < 0 || pNone >= bp {
 		if best < 0 {
-			return verdict{outcome: None, best: -1, reason: "no tool of the catalogue matches the turn's words"}
+			return verdict{outcome: None, best: -1, why: reasonNoMatch}
 		}
-		return verdict{outcome: None, best: -1, reason: reason("no tool fits: none is likelier (", pNone, ") than the best, ", bname, " (", bp, ")")}
+		return verdict{outcome: None, best: -1, why: reasonNoneLikelier, name: bname, x: [3]float64{pNone, bp}}
 	}
 	if _, _, _, barred, _, _ := at(best); barred {
-		return verdict{outcome: None, best: -1, reason: "no tool fits: " + bname + " does the opposite of what the turn asks, what it only reports, or what it says not to do"}
+		return verdict{outcome: None, best: -1, why: reasonBarred, name: bname}
 	}
 	tier := th.tier(brisk)
 	// The runner-up, and the summed probability of the best and the
@@ -279,30 +332,14 @@ func (th *Thresholds) judgeWith(n int, at func(k int) (float64, risk, bool, bool
 		if together < tier.Probability {
 			// Close, and not likely enough together that the turn asks
 			// for one of them: no tool fits, rather than one of two.
-			return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best two, within ", tier.Margin, " of each other, have probability ", together, " together (threshold ", tier.Probability, ")")}
+			return verdict{outcome: None, best: -1, why: reasonCloseUnlikely, x: [3]float64{tier.Margin, together, tier.Probability}}
 		}
-		return verdict{outcome: Ambiguous, best: best, reason: reason("ambiguous: the best two are within ", tier.Margin, " of each other (", bp, " and ", runner, ")")}
+		return verdict{outcome: Ambiguous, best: best, why: reasonAmbiguous, x: [3]float64{tier.Margin, bp, runner}}
 	}
 	if bp < tier.Probability {
-		return verdict{outcome: None, best: -1, reason: reason("no tool fits: the best, ", bname, ", has probability ", bp, " (threshold ", tier.Probability, ")")}
+		return verdict{outcome: None, best: -1, why: reasonUnder, name: bname, x: [3]float64{bp, tier.Probability}}
 	}
-	return verdict{outcome: Selected, best: best, reason: reason("probability ", bp, ", ", bp-runner, " ahead of the runner-up")}
-}
-
-// reason writes a reason in one allocation: its parts in order, strings
-// as they are and numbers as %.2f writes them.
-func reason(parts ...any) string {
-	var room [160]byte
-	b := room[:0]
-	for _, p := range parts {
-		switch p := p.(type) {
-		case string:
-			b = append(b, p...)
-		case float64:
-			b = strconv.AppendFloat(b, p, 'f', 2, 64)
-		}
-	}
-	return string(b)
+	return verdict{outcome: Selected, best: best, why: reasonSelected, name: bname, x: [3]float64{bp, bp - runner}}
 }
 
 // summaryFeatures are the features a summary names, in its order.
@@ -320,21 +357,17 @@ var summarised = func() (in [numToolFeatures]bool) {
 // each feature of summaryFeatures it has, with its details, or "the best
 // match".
 func (r *Router) appendSummary(b []byte, c *cand, f *features, s *scorer) []byte {
-	if s.why == nil {
-		s.why = noter{}
-	}
-	why := s.why
-	clear(why)
-	why[summaryKey] = ""
+	why := &s.why
+	why.reset(true)
 	var tmp cand
 	r.toolFeatures(int(c.tool), f, s, &tmp, why)
 	start := len(b)
 	for _, k := range summaryFeatures {
-		if d, ok := why[k]; ok {
+		if why.has[k] {
 			if len(b) > start {
 				b = append(b, ", "...)
 			}
-			b = append(append(append(b, toolFeatureNames[k]...), ' '), d...)
+			b = append(append(append(b, toolFeatureNames[k]...), ' '), why.text[k]...)
 		}
 	}
 	if len(b) == start {

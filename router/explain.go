@@ -119,7 +119,7 @@ func (r *Router) Explain(d Decision) *Explanation {
 		if ti.withdrawn {
 			continue
 		}
-		n := noter{}
+		n := &noter{}
 		var tmp cand
 		r.toolFeatures(int(cands[k].tool), f, s, &tmp, n)
 		share := 0.0
@@ -131,8 +131,9 @@ func (r *Router) Explain(d Decision) *Explanation {
 		for j := range numToolFeatures {
 			if v := cands[k].x[j]; v != 0 {
 				w := r.model.tool[j]
+				detail, _ := n.detail(j)
 				ec.Features = append(ec.Features, Contribution{Feature: toolFeatureNames[j], Value: round3(v), Weight: round3(w),
-					Contribution: round3(v * w), Detail: n[j]})
+					Contribution: round3(v * w), Detail: detail})
 			}
 		}
 		x.Candidates = append(x.Candidates, ec)

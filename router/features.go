@@ -1,9 +1,9 @@
 package router
 
 import (
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stalwart-agents/stalwart/grammar"
@@ -219,40 +219,106 @@ type cand struct {
 	p      float64
 }
 
-// noter receives the details of the evidence, for explanations; nil on
-// the hot path.
-type noter map[int]string
+// noter receives the details of the evidence, for explanations and the
+// summary of a decision's reason; a nil *noter, on the hot path, takes
+// none. A note is written into the noter's own room, which a reset keeps,
+// so a noter reused for every Select's summary allocates nothing once its
+// room has grown.
+type noter struct {
+	// summary marks a noter that keeps only the notes of summaryFeatures:
+	// the summary of a decision's reason reads no other, and a note not
+	// wanted is never written (wants).
+	summary bool
+	has     [numToolFeatures]bool
+	text    [numToolFeatures][]byte
+}
 
-// summaryKey, a key of no feature, marks a noter that keeps only the
-// notes of summaryFeatures: the summary of a decision's reason reads no
-// other, and a note not wanted is never formatted (wants).
-const summaryKey = -1
+// reset empties n, keeping its room; summary says whether it keeps only
+// the notes of summaryFeatures.
+func (n *noter) reset(summary bool) {
+	n.summary = summary
+	for k := range n.has {
+		if n.has[k] {
+			n.has[k], n.text[k] = false, n.text[k][:0]
+		}
+	}
+}
 
 // wants reports whether n keeps the note of feature: none for a nil
-// noter, only those of summaryFeatures for one marked with summaryKey.
-func (n noter) wants(feature int) bool {
+// noter, only those of summaryFeatures for a summary's.
+func (n *noter) wants(feature int) bool {
 	if n == nil {
 		return false
 	}
-	if _, only := n[summaryKey]; only {
+	if n.summary {
 		return summarised[feature]
 	}
 	return true
 }
 
-func (n noter) note(feature int, format string, args ...any) {
+// note adds a note to feature's, after "; " when it has one already.
+// format has only the verbs %s and %d; see appendNote.
+func (n *noter) note(feature int, format string, args ...any) {
 	if !n.wants(feature) {
 		return
 	}
-	d := fmt.Sprintf(format, args...)
-	if prev, ok := n[feature]; ok && prev != "" {
-		d = prev + "; " + d
+	b := n.text[feature]
+	if len(b) > 0 {
+		b = append(b, "; "...)
 	}
-	n[feature] = d
+	n.text[feature], n.has[feature] = appendNote(b, format, args), true
+}
+
+// detail returns the note of feature, and whether it has one.
+func (n *noter) detail(feature int) (string, bool) {
+	if n == nil || !n.has[feature] {
+		return "", false
+	}
+	return string(n.text[feature]), true
+}
+
+// appendNote appends format with its verbs replaced by args in order:
+// %s takes a string or a wordnet.Kind, %d an int; %% is a percent sign.
+// It formats without the fmt package, whose use would make every argument
+// escape to the heap at every call of note, summary or not.
+func appendNote(b []byte, format string, args []any) []byte {
+	k := 0
+	for i := 0; i < len(format); i++ {
+		ch := format[i]
+		if ch != '%' || i+1 == len(format) {
+			b = append(b, ch)
+			continue
+		}
+		i++
+		if format[i] == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if k == len(args) {
+			b = append(b, "%!"...)
+			b = append(b, format[i])
+			b = append(b, "(MISSING)"...)
+			continue
+		}
+		switch a := args[k].(type) {
+		case string:
+			b = append(b, a...)
+		case int:
+			b = strconv.AppendInt(b, int64(a), 10)
+		case wordnet.Kind:
+			b = append(b, a.String()...)
+		default:
+			b = append(b, "%!"...)
+			b = append(b, format[i])
+			b = append(b, "(BADTYPE)"...)
+		}
+		k++
+	}
+	return b
 }
 
 // toolFeatures reads the evidence for tool i of one clause.
-func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter) {
+func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter) {
 	ti := &r.tools[i]
 	m := r.share(f, s)
 	x := &c.x
@@ -821,7 +887,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why noter)
 // parameter (a name, an area, a query) may take the objects it holds in
 // no field as values: "turn on the kitchen lights" needs no tool that
 // names a kitchen.
-func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why noter) {
+func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why *noter) {
 	ti := &r.tools[i]
 	if ti.takes[vText] {
 		x[fFreeText] = 1
@@ -878,7 +944,7 @@ func identifiesOne(f *features, obj string) bool {
 // paramEvidence reads what the clause says of the tool's parameters: a
 // value an enum lists ("in celsius" for a unit of celsius or fahrenheit),
 // and the values whose kind a parameter's type takes.
-func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec, why noter) {
+func (r *Router) paramEvidence(ti *toolInfo, f *features, m *shared, x *toolVec, why *noter) {
 	// A value of a list's filter is no evidence for the list where the
 	// clause is about one thing it identifies ("is invoice INV-42
 	// paid?" asks for that invoice, whose status it names).
@@ -1265,7 +1331,12 @@ func (f *features) holdsPlural(phrase string) bool { return f.holds(phrase, true
 // plural's ending ("s", "es") where plural allows it.
 func (f *features) holds(phrase string, plural bool) bool {
 	if f.norms == "" {
+		n := 1
+		for i := range f.words {
+			n += len(f.words[i].Norm) + 1
+		}
 		var b strings.Builder
+		b.Grow(n) // one allocation
 		b.WriteByte(' ')
 		for i := range f.words {
 			b.WriteString(f.words[i].Norm)

@@ -438,7 +438,7 @@ func TestJudgeAmbiguousNeedsTheClose(t *testing.T) {
 			return tt.ps[k], riskRead, false, false, true, strings.Repeat("t", k+1)
 		}, tt.pNone)
 		if v.outcome != tt.want {
-			t.Errorf("judge(%v, none %v) = %s (%s), want %s", tt.ps, tt.pNone, v.outcome, v.reason, tt.want)
+			t.Errorf("judge(%v, none %v) = %s (%s), want %s", tt.ps, tt.pNone, v.outcome, v.reason(), tt.want)
 		}
 	}
 }

@@ -466,7 +466,7 @@ type scorer struct {
 	bareKeys []float32
 	none     noneVec
 	rel      relVec // none's features as the model weighs them
-	why      noter  // the details of a summary
+	why      noter  // the details of a summary, its room kept from one Select to the next
 	shared   shared // what the candidates of the clause scored share
 	// clauses and features are the room of a turn's clauses
 	// (clauseFeatures), good until the next Select.

@@ -116,7 +116,7 @@ type Router struct {
 	stemTerms cache.Map[string]       // stemTerm's, by word
 	kindsIn   cache.Map[[]objectKind] // kindsInText's, by lemma
 	concepts  cache.Map[*conceptOf]   // conceptOf's, by concept
-	reach     cache.Map[*lemmaReach]  // reachOf's, by lemma
+	reach     cache.Map[lemmaReach]   // reachOf's, by lemma
 	model     *Model                  // the fitted weights and thresholds
 	scratch   sync.Pool               // *scorer
 

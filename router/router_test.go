@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
+	"github.com/stalwart-agents/stalwart/grammar/wordnet"
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -350,7 +351,7 @@ func TestSummaryNotes(t *testing.T) {
 	if d.Outcome != Selected || !strings.Contains(d.Reason, "object_head order") || !strings.Contains(d.Reason, "argument 42 -> order_id") {
 		t.Errorf("Select(show me order 42) = %s, reason %q: want get_order with its object and argument named", d.Outcome, d.Reason)
 	}
-	summary, all := noter{summaryKey: ""}, noter{}
+	summary, all := &noter{summary: true}, &noter{}
 	for k := range int(numToolFeatures) {
 		if got := summary.wants(k); got != slices.Contains(summaryFeatures[:], k) {
 			t.Errorf("a summary's noter wants %s = %v", toolFeatureNames[k], got)
@@ -359,13 +360,51 @@ func TestSummaryNotes(t *testing.T) {
 			t.Errorf("an explanation's noter does not want %s", toolFeatureNames[k])
 		}
 	}
-	var none noter
+	var none *noter
 	if none.wants(fObjectHead) {
 		t.Error("a nil noter wants a note")
 	}
+	none.note(fObjectHead, "%s", "order") // a nil noter takes no note, and does not panic
 	summary.note(fObjectInText, "%s", "order")
 	summary.note(fObjectHead, "%s", "order")
-	if _, ok := summary[fObjectInText]; ok || summary[fObjectHead] != "order" {
-		t.Errorf("summary noter holds %v, want object_head's note alone", summary)
+	summary.note(fObjectHead, "%s ~ %s", "invoice", "bill")
+	if _, ok := summary.detail(fObjectInText); ok {
+		t.Error("summary noter holds object_in_text's note")
+	}
+	if d, _ := summary.detail(fObjectHead); d != "order; invoice ~ bill" {
+		t.Errorf("summary noter's object_head note = %q, want both notes in order", d)
+	}
+	// A reset noter holds no note, and takes the next as its first.
+	summary.reset(false)
+	if _, ok := summary.detail(fObjectHead); ok {
+		t.Error("a reset noter holds object_head's note")
+	}
+	summary.note(fObjectInText, "%s", "order")
+	if d, _ := summary.detail(fObjectInText); d != "order" {
+		t.Errorf("a reset explanation's noter's object_in_text note = %q, want order", d)
+	}
+}
+
+// TestAppendNote checks the formatting of a note: the verbs %s and %d, a
+// percent sign, and a verb with no argument or of a type it does not take
+// marked as the fmt package marks them.
+func TestAppendNote(t *testing.T) {
+	tests := []struct {
+		format string
+		args   []any
+		want   string
+	}{
+		{"%s ~ %s: %s, sense %d", []any{"king", "monarch", wordnet.Hypernym, 2}, "king ~ monarch: hypernym, sense 2"},
+		{"%d of %d required parameters", []any{1, -3}, "1 of -3 required parameters"},
+		{"100%% %s", []any{"sure"}, "100% sure"},
+		{"a phrase the vocabulary gives this tool", nil, "a phrase the vocabulary gives this tool"},
+		{"%s and %s", []any{"one"}, "one and %!s(MISSING)"},
+		{"%d", []any{2.5}, "%!d(BADTYPE)"},
+		{"ends in %", nil, "ends in %"},
+	}
+	for _, tt := range tests {
+		if got := string(appendNote(nil, tt.format, tt.args)); got != tt.want {
+			t.Errorf("appendNote(%q, %v) = %q, want %q", tt.format, tt.args, got, tt.want)
+		}
 	}
 }

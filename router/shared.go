@@ -46,9 +46,9 @@ type shared struct {
 	// reach are beside f.objects: what the Router keeps of each one's
 	// lemma (reachOf), read when reachRead; actionReach is what it keeps
 	// of turnAction, or nil.
-	reach       []*lemmaReach
+	reach       []lemmaReach
 	reachRead   bool
-	actionReach *lemmaReach
+	actionReach lemmaReach
 	// objectKinds are beside f.objects: the kinds each is (its hypernyms, one
 	// or two levels up) that some tool's text names, read when kindsRead.
 	objectKinds [][]objectKind
@@ -279,7 +279,7 @@ func (r *Router) actionRow(a int32) []actionOf {
 // relatedObject reports whether object k of tool ti's name, one the turn
 // does not name, is related to one it does (by the wordnets), and counts
 // the relation's feature.
-func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why noter) bool {
+func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why *noter) bool {
 	tool, ok := strings.CutPrefix(ti.objects[k], objectPrefix)
 	if !ok || r.wn == nil {
 		return false
@@ -297,7 +297,7 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 		if !m.reachRead {
 			m.reachRead = true
 			for j := range m.turn {
-				var rc *lemmaReach
+				var rc lemmaReach
 				if m.turn[j].lemma != "" {
 					rc = r.reachOf(m.turn[j].lemma)
 				}
@@ -334,7 +334,7 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why n
 func (m *shared) relate(j int, own *objectLemma) (relation, bool) {
 	var slot *atomic.Uint32
 	if rc := m.reach[j]; rc != nil {
-		slot = &rc.objects[own.id]
+		slot = rc.object(own.id)
 		if v := slot.Load(); v != 0 {
 			return unpackRelation(v)
 		}
@@ -353,10 +353,17 @@ func (m *shared) relate(j int, own *objectLemma) (relation, bool) {
 // the tools' names, by objectLemma.id: each read when first needed and
 // kept packed (packRelation), 0 while unread. Goroutines that read the
 // same entry at once store the same value.
-type lemmaReach struct {
-	objects []atomic.Uint32 // either way, as relate reads them
-	heads   []atomic.Uint32 // the lemma up to the object's, as headAction reads them
-}
+// Its slots are in one piece, the objects' then the heads', each
+// Router.objectLemmas long, so that a lemma met for the first time costs
+// one allocation.
+type lemmaReach []atomic.Uint32
+
+// object is the slot of object term id, either way, as relate reads it.
+func (rc lemmaReach) object(id int32) *atomic.Uint32 { return &rc[id] }
+
+// head is the slot of object term id, the lemma up to the object's, as
+// headAction reads it.
+func (rc lemmaReach) head(id int32) *atomic.Uint32 { return &rc[len(rc)/2+int(id)] }
 
 // maxReach bounds a Router's cache of lemmaReach, so that hostile input
 // cannot grow it for ever.
@@ -364,15 +371,14 @@ const maxReach = 1 << 9
 
 // reachOf returns what the Router keeps of a turn's lemma, or nil when it
 // keeps too many lemmas already.
-func (r *Router) reachOf(lemma string) *lemmaReach {
+func (r *Router) reachOf(lemma string) lemmaReach {
 	if rc, ok := r.reach.Load(lemma); ok {
 		return rc
 	}
 	if r.reach.Len() >= maxReach {
 		return nil
 	}
-	rc, _ := r.reach.LoadOrStore(strings.Clone(lemma), &lemmaReach{
-		objects: make([]atomic.Uint32, r.objectLemmas), heads: make([]atomic.Uint32, r.objectLemmas)})
+	rc, _ := r.reach.LoadOrStore(strings.Clone(lemma), make(lemmaReach, 2*r.objectLemmas))
 	return rc
 }
 
@@ -408,7 +414,7 @@ func (m *shared) headAction(ti *toolInfo) (relation, bool) {
 		o.actionGen = m.gen
 		var slot *atomic.Uint32
 		if m.actionReach != nil {
-			slot = &m.actionReach.heads[own.id]
+			slot = m.actionReach.head(own.id)
 			if v := slot.Load(); v != 0 {
 				o.action, o.hasAction = unpackRelation(v)
 				return o.action, o.hasAction
@@ -430,10 +436,11 @@ type objectKind struct {
 }
 
 // kindTerm is a kind a lemma is (a hypernym, one or two levels up): its
-// object term, its lemma and how the lemma reaches it.
+// concept (its object term less objectPrefix), its lemma and how the
+// lemma reaches it.
 type kindTerm struct {
-	term, lemma string
-	rel         relation
+	concept, lemma string
+	rel            relation
 }
 
 // kindTerms caches each lemma's kinds (kindsOf), shared by every Router.
@@ -446,16 +453,28 @@ func (r *Router) kindsOf(l *objectLemma) []kindTerm {
 	if v, ok := kindTerms.Load(l.lemma); ok {
 		return v
 	}
-	var out []kindTerm
+	kind := func(lemma string, rel relation) bool {
+		return (rel.kind == wordnet.Hypernym || rel.kind == wordnet.Hypernym2) && !strings.Contains(lemma, " ")
+	}
+	n := 0
 	for lemma, rel := range l.related {
-		if rel.kind != wordnet.Hypernym && rel.kind != wordnet.Hypernym2 || strings.Contains(lemma, " ") {
+		if kind(lemma, rel) {
+			n++
+		}
+	}
+	var out []kindTerm
+	if n > 0 {
+		out = make([]kindTerm, 0, n)
+	}
+	for lemma, rel := range l.related {
+		if !kind(lemma, rel) {
 			continue
 		}
 		concept := lemma
 		if nf, ok := r.en.Nouns[lemma]; ok {
 			concept = nf.Concept
 		}
-		out = append(out, kindTerm{objectPrefix + concept, lemma, rel})
+		out = append(out, kindTerm{concept, lemma, rel})
 	}
 	slices.SortFunc(out, func(a, b kindTerm) int {
 		if c := cmp.Compare(relationWeight(b.rel), relationWeight(a.rel)); c != 0 {
@@ -479,9 +498,15 @@ func (r *Router) kindsInText(l *objectLemma) []objectKind {
 		return v
 	}
 	var out []objectKind
+	var room [64]byte
 	for _, kt := range r.kindsOf(l) {
-		if ps := r.postings[kt.term]; len(ps) > 0 {
-			out = append(out, objectKind{r.termID(kt.term), kt})
+		term := append(append(room[:0], objectPrefix...), kt.concept...) // a key, not a string: no allocation
+		if ps := r.postings[string(term)]; len(ps) > 0 {
+			id, ok := r.terms.ids[string(term)]
+			if !ok {
+				id = -1
+			}
+			out = append(out, objectKind{id, kt})
 		}
 	}
 	out = slices.Clip(out)
@@ -514,7 +539,7 @@ func (r *Router) readTurn(m *shared) {
 // a light is a device, and HassTurnOff "turns off a device"), and
 // counts it: the best relation's weight (relationWeight), as
 // fObjectKind.
-func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why noter) {
+func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why *noter) {
 	if r.wn == nil {
 		return
 	}

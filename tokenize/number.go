@@ -44,6 +44,9 @@ func CanonicalNumber(s string, lang Language) (string, bool) {
 			decimal = mark
 		}
 	}
+	if group == 0 && (decimal == 0 || decimal == '.') && canonicalAlready(s) {
+		return s, true // no allocation: the number is written as it is read
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	seenDecimal := false
@@ -65,6 +68,22 @@ func CanonicalNumber(s string, lang Language) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// canonicalAlready reports whether s is digits with at most one '.'
+// among them: a number in canonical form.
+func canonicalAlready(s string) bool {
+	dot := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case isDigit(rune(c)):
+		case c == '.' && !dot && i > 0 && i < len(s)-1:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // canonicalDate reads 2026-05-01 (ISO) and 01/05/2026 or 1/5/26 (day

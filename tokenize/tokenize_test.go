@@ -143,6 +143,9 @@ func TestCanonicalNumber(t *testing.T) {
 		{"20,00", English, "20.00", true},
 		{"1,2,3", English, "", false},
 		{"x", English, "", false},
+		{"4.", English, "4.", true},
+		{"4.5.6", English, "", false},
+		{"42x", English, "", false},
 	}
 	for _, tt := range tests {
 		got, ok := CanonicalNumber(tt.in, tt.lang)
@@ -150,7 +153,20 @@ func TestCanonicalNumber(t *testing.T) {
 			t.Errorf("CanonicalNumber(%q, %s) = %q, %v, want %q, %v", tt.in, tt.lang, got, ok, tt.want, tt.ok)
 		}
 	}
+	// A number written in canonical form is returned as it is, with no
+	// allocation; one with a mark to drop or change is written anew.
+	for _, in := range []string{"42", "4.5", "2026"} {
+		if n := testing.AllocsPerRun(100, func() { numberSink, _ = CanonicalNumber(in, English) }); n != 0 {
+			t.Errorf("CanonicalNumber(%q) allocates %v times, want 0", in, n)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { numberSink, _ = CanonicalNumber("1,200", English) }); n != 1 {
+		t.Errorf("CanonicalNumber(1,200) allocates %v times, want 1", n)
+	}
 }
+
+// numberSink keeps the allocation tests' results alive.
+var numberSink string
 
 func TestParseLanguage(t *testing.T) {
 	for _, ok := range []string{"en", "EN", "en-US", "", "pt-BR", "pt-br", "pt_BR"} {

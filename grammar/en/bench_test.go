@@ -84,3 +84,31 @@ func BenchmarkNewEngine(b *testing.B) {
 		}
 	}
 }
+
+// TestParseAllocs checks that a turn of one clause of a few words, a
+// command or a question, is read in three allocations: its tokens, its
+// clause's words, and its Parse, which holds the room of the clause's
+// objects and asked-for and implied concepts; a value adds its
+// arguments'. A turn of two clauses needs room of its own for the second.
+func TestParseAllocs(t *testing.T) {
+	g, err := fixedGrammar()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		turn string
+		want float64
+	}{
+		{"show me the invoices from last month", 3},
+		{"cancel order 42", 4},
+		{"is the garage door open?", 3},
+		{"where did I park the car", 3},
+		{"turn the porch lights off and lock the back door", 6},
+	}
+	for _, tt := range tests {
+		g.Parse(tt.turn) // the words are met once
+		if n := testing.AllocsPerRun(20, func() { g.Parse(tt.turn) }); n != tt.want {
+			t.Errorf("Parse(%q) allocates %v times, want %v", tt.turn, n, tt.want)
+		}
+	}
+}
