@@ -739,7 +739,10 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			phrase, n = e.particleAt(pc.norm, rest[k:])
 		}
 		if n == 0 {
-			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) {
+			// A clause break, a conjunction, or a word that opens a
+			// yes-or-no question ("check whether the light is on": on
+			// is the question's) ends the verb's reach.
+			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) || r.kind == pWord && e.lx.Has("whether", r.norm) {
 				return done()
 			}
 			continue
@@ -1268,6 +1271,35 @@ func (e *Engine) startsWithVerb(ps []piece) bool {
 // its objects and asked-for and implied concepts are written when they
 // fit.
 func (e *Engine) clause(turn string, ps []piece, mainAfter bool, room *clauseRoom) Clause {
+	if k := e.indirectYesNo(ps); k >= 0 {
+		// "tell me if the garage is open", "me diz se a garagem está
+		// aberta": the frame of an indirect yes-or-no question asks
+		// nothing of its own, when what follows asks whether a thing
+		// is in a state; the words after it are then read as that
+		// question. Otherwise the clause is read as it is written ("see
+		// if I have any open invoices" asks to see them).
+		var was [maxFrame]bool
+		for i := 0; i <= k; i++ {
+			was[i], ps[i].consumed = ps[i].consumed, true
+		}
+		if c := e.readClause(turn, ps, mainAfter, room, true); c.Act == Question && c.State != "" && slices.Contains(c.Implied, StatusConcept) {
+			return c
+		}
+		for i := 0; i <= k; i++ {
+			ps[i].consumed = was[i]
+		}
+	}
+	return e.readClause(turn, ps, mainAfter, room, false)
+}
+
+// maxFrame is the most pieces the frame of an indirect yes-or-no question
+// holds (indirectYesNo).
+const maxFrame = 8
+
+// readClause builds the Clause of a span of pieces; asked says that the
+// span is a question whatever its mark (the frame of an indirect question
+// before it is consumed).
+func (e *Engine) readClause(turn string, ps []piece, mainAfter bool, room *clauseRoom, asked bool) Clause {
 	var c Clause
 	if len(ps) > 0 {
 		c.Start, c.End = ps[0].start, ps[len(ps)-1].end
@@ -1278,6 +1310,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool, room *clauseRoo
 	question, request, subject, endsQ, prohibition := false, false, false, false, false
 	reports := false // a copula first reports a state (the act below)
 	content := 0
+	endsQ = asked
 	for i := range ps {
 		pc := &ps[i]
 		if pc.kind == pPunct {
@@ -1659,8 +1692,8 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool, room *clauseRoo
 	}
 	if askStatus {
 		if e.statusNoun {
-			c.Objects = appendConcept(c.Objects, statusConcept, objects, objectRoom)
-			c.Implied = appendImplied(c.Implied, statusConcept, room)
+			c.Objects = appendConcept(c.Objects, StatusConcept, objects, objectRoom)
+			c.Implied = appendImplied(c.Implied, StatusConcept, room)
 		}
 	}
 	if quality != "" {
@@ -2012,9 +2045,10 @@ func (e *Engine) namesNameFirst(ps []piece) bool {
 	return first == nameConcept || last == nameConcept
 }
 
-// statusConcept is the noun concept of a thing's state: what a question
-// about a state asks to see.
-const statusConcept = "status"
+// StatusConcept is the noun concept of a thing's state: what a question
+// whether the thing is in a state asks to see, and implies
+// (Clause.Implied).
+const StatusConcept = "status"
 
 // stateWord finds a state word said of a thing: after a noun,
 // and at the end of its clause or before a word that is no noun phrase
@@ -2147,6 +2181,59 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 		}
 	}
 	return "", false, false
+}
+
+// indirectYesNo returns where the frame of an indirect yes-or-no question
+// ends, or -1: at the start of the clause, after words of request or
+// politeness and pronouns ("can you", "please", "let me"), a verb of the
+// indirect class ("tell", "know", "check"; "dizer", "verificar"), at most
+// two object pronouns, and a word of the whether class ("if", "whether";
+// "se") before a thing and a form of "be": "tell me if the garage is
+// open", "can you check whether the back door is locked?", "me diz se a
+// garagem está aberta".
+func (e *Engine) indirectYesNo(ps []piece) int {
+	verb, pronouns := false, 0
+	for i := range ps[:min(len(ps), maxFrame)] {
+		pc := &ps[i]
+		if pc.kind == pPunct && !verb {
+			continue
+		}
+		if pc.kind != pWord || pc.consumed {
+			return -1
+		}
+		switch {
+		case verb && e.lx.Has("whether", pc.norm):
+			// The question is whether a thing is in a state: a form of
+			// "be" follows ("if the door is open"). Other words after
+			// if are a condition or a message ("see if I have any open
+			// invoices", "ask if she got the contract"), read as they
+			// are.
+			for k := i + 1; k < len(ps); k++ {
+				if ps[k].kind == pWord && !ps[k].consumed && e.copulaAt(&ps[k]) && hasContent(ps[i+1:k]) {
+					return i
+				}
+			}
+			return -1
+		case !verb && e.indirectVerb(pc):
+			verb = true
+		case !verb && pc.class == Function && pc.bits&(fRequest|fPoliteness|fAuxiliary|fPronoun|fClitic) != 0:
+		case verb && pc.class == Function && pc.bits&(fPronoun|fClitic) != 0 && pronouns < 2:
+			pronouns++
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// indirectVerb reports whether a word is a verb of the indirect class, or
+// a phrase that ends with one ("quero saber", "let me know").
+func (e *Engine) indirectVerb(pc *piece) bool {
+	if pc.f != nil && pc.f.flags&fmIndirect != 0 || e.lx.Indirect[pc.norm] {
+		return true
+	}
+	sp := strings.LastIndexByte(pc.norm, ' ')
+	return sp >= 0 && e.lx.Indirect[pc.norm[sp+1:]]
 }
 
 // objectQuestion reads a question whose question word determines a

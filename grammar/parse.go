@@ -277,7 +277,7 @@ func NewEngine(lang tokenize.Language, lx *Lexicon, rules Rules, now func() time
 	for _, a := range rules.NextAfter {
 		e.nextAfter = append(e.nextAfter, strings.Fields(a))
 	}
-	_, e.statusNoun = lx.NounWords[statusConcept]
+	_, e.statusNoun = lx.NounWords[StatusConcept]
 	if err := e.buildForms(); err != nil {
 		return nil, err
 	}

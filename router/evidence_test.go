@@ -1829,3 +1829,53 @@ func TestEnumValueOfWords(t *testing.T) {
 		{"find the area of a square in Lisbon", true},
 	})
 }
+
+// TestIndirectStateQuestion checks that an indirect yes-or-no question
+// ("tell me if the garage is open") asks for the thing's state, as the
+// direct one does, in both languages: the state's verb is no command, so
+// the write that would put the thing in that state is never selected, and
+// the tool that reads states is.
+func TestIndirectStateQuestion(t *testing.T) {
+	const covers = `{"tools": [
+ {"name": "GetState", "description": "Gets the current state of a device.", "annotations": {"readOnlyHint": true}},
+ {"name": "OpenCover", "description": "Opens a cover: a garage door, a blind or a curtain."}
+]}`
+	cat, err := catalogue.Import("covers.json", []byte(covers))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		lang tokenize.Language
+		turn string
+	}{
+		{tokenize.English, "is the garage door open?"},
+		{tokenize.English, "tell me if the garage door is open"},
+		{tokenize.English, "can you check whether the garage door is open?"},
+		{tokenize.Brazilian, "a porta da garagem está aberta?"},
+		{tokenize.Brazilian, "me diz se a porta da garagem está aberta"},
+	} {
+		r := newClosed(t, cat, Options{Language: tt.lang})
+		if d := r.Select(tt.turn); d.Outcome != Selected || d.Tool != "GetState" {
+			t.Errorf("Select(%q) = %s %s (%s), want GetState", tt.turn, d.Outcome, d.Tool, d.Reason)
+		}
+	}
+	// The command itself still opens it.
+	r := newClosed(t, cat, Options{})
+	if d := r.Select("open the garage door"); d.Tool != "OpenCover" {
+		t.Errorf("Select(open the garage door) = %s %s (%s), want OpenCover", d.Outcome, d.Tool, d.Reason)
+	}
+	// Asked after a command, the question is the next step: it is no
+	// context of the command, whose tool it would otherwise pull towards
+	// its own thing (the lock).
+	const locks = `{"tools": [
+ {"name": "GetState", "description": "Gets the current state of a device.", "annotations": {"readOnlyHint": true}},
+ {"name": "CloseCover", "description": "Closes a cover: a garage door, a blind or a curtain."},
+ {"name": "Lock", "description": "Locks a lock, such as a door's."}
+]}`
+	r = newImported(t, "locks.json", locks)
+	const turn = "close the garage door and then tell me if the back door is locked"
+	d := r.Select(turn)
+	if d.Tool != "CloseCover" || len(d.Then) != 1 || d.Then[0].Tool != "GetState" {
+		t.Errorf("Select(%q) = %s %s then %v, want CloseCover then GetState", turn, d.Outcome, d.Tool, d.Then)
+	}
+}

@@ -252,6 +252,13 @@ func nextStep(c, prev *grammar.Clause) bool {
 	return c.Follows && commands(prev) && !prev.Negated
 }
 
+// stateQuestion reports whether a clause asks whether a thing is in a
+// state ("is the back door locked?"): the thing's status is what it asks
+// to see.
+func stateQuestion(c *grammar.Clause) bool {
+	return c.Act == grammar.Question && c.State != "" && slices.Contains(c.Implied, grammar.StatusConcept)
+}
+
 // commands reports whether a clause commands or requests.
 func commands(c *grammar.Clause) bool {
 	return c.Act == grammar.Imperative || c.Act == grammar.Request
@@ -420,8 +427,10 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 // ("I'm planning a trip to Austin. Could you book a house?"), and a
 // clause after a request may say more of it ("book a house. It's for four
 // adults"); a command before the clause asked for something else ("charge the card
-// and then archive order 43"), and so does one joined on after it (the
-// next step: "snapshot db-orders and then reboot it"); a negated clause
+// and then archive order 43"), and so does a command joined on after it,
+// or a question whether a thing is in a state (the next step: "snapshot
+// db-orders and then reboot it", "close the garage and then tell me if
+// the back door is locked"); a negated clause
 // says what not to do ("hold on, don't empty the trash"). The context's
 // arguments and free words are kept too (s.ctxArgs, s.ctxFree): they fill
 // the request's parameters (requiredUnmet), and the binder binds what the
@@ -438,7 +447,7 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 	terms := append(s.ctxTerms[:0], fs[i].terms...)
 	optional := append(s.ctxOptional[:0], fs[i].optional...)
 	for j := range cs {
-		if j == i || j < i && !setsScene(cs, j, i) || j > i && cs[j].Follows && commands(cs[j]) || cs[j].Negated {
+		if j == i || j < i && !setsScene(cs, j, i) || j > i && cs[j].Follows && (commands(cs[j]) || stateQuestion(cs[j])) || cs[j].Negated {
 			continue
 		}
 		s.multi = true

@@ -1127,6 +1127,16 @@ var stateRows = []stateRow{
 	{"which orders did we cancel?", ques, "", "cancel", false},
 	{"which order did we cancel?", ques, "cancel", "", false},
 	{"which orders can I cancel?", ques, "", "cancel", false},
+	// An indirect yes-or-no question asks the same: its frame (a verb
+	// of the indirect class, its pronoun, if or whether) asks nothing.
+	{"tell me if the garage is open", ques, "get", "open", true},
+	{"let me know if the back door is locked", ques, "get", "lock", true},
+	{"can you check whether the kitchen light is on?", ques, "get", "turn_on", true},
+	{"check if the washer is running", ques, "get", "run", true},
+	// A verb of another class, or no question after the word, is no
+	// frame.
+	{"turn on the light if the door is open", imp, "turn_on", "", false},
+	{"tell me the status of the garage door", imp, "get", "", true},
 	// Other questions are not about a state.
 	{"what is the capital of France?", ques, "", "", false},
 	{"is my package on the way?", ques, "", "", false},

@@ -417,8 +417,13 @@ func TestParseStates(t *testing.T) {
 		// An adjective of the language is read as written, no typo of a
 		// verb (molhado is not mostrado).
 		{"o chão está molhado?", "get", "molhado", true},
+		// An indirect yes-or-no question asks the same: its frame (a
+		// verb of the indirect class, its pronoun, se) asks nothing.
+		{"me diz se a porta da garagem está aberta", "get", "open", true},
+		{"verifica se as luzes estão ligadas", "get", "turn_on", true},
 		// No question whether a thing is in a state.
 		{"mostra esta fatura", "get", "", false},
+		{"desliga a luz se a porta estiver aberta", "turn_off", "", false},
 		{"qual é a capital da França?", "", "", false},
 	}
 	for _, tt := range tests {
