@@ -120,15 +120,22 @@ func (e *Engine) indirectAt(ps []piece, i int) bool {
 		if pc.class != Verb && pc.class != Function {
 			return false
 		}
-		if pc.f != nil {
-			return pc.f.flags&fmIndirect != 0
-		}
-		if e.lx.Indirect[pc.norm] {
-			return true
-		}
-		sp := strings.LastIndexByte(pc.norm, ' ')
-		return sp >= 0 && e.lx.Indirect[pc.norm[sp+1:]]
+		return e.indirectVerb(pc)
 	}
+}
+
+// indirectVerb reports whether a word is a verb of the indirect class, or
+// a phrase that ends with one ("quero saber", "let me know"): its form
+// says so, or, for a word with no form, the lexicon.
+func (e *Engine) indirectVerb(pc *piece) bool {
+	if pc.f != nil {
+		return pc.f.flags&fmIndirect != 0
+	}
+	if e.lx.Indirect[pc.norm] {
+		return true
+	}
+	sp := strings.LastIndexByte(pc.norm, ' ')
+	return sp >= 0 && e.lx.Indirect[pc.norm[sp+1:]]
 }
 
 // subordinate reports whether a question word that is also a conjunction

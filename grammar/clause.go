@@ -1282,7 +1282,7 @@ func (e *Engine) clause(turn string, ps []piece, mainAfter bool, room *clauseRoo
 		for i := 0; i <= k; i++ {
 			was[i], ps[i].consumed = ps[i].consumed, true
 		}
-		if c := e.readClause(turn, ps, mainAfter, room, true); c.Act == Question && c.State != "" && slices.Contains(c.Implied, StatusConcept) {
+		if c := e.readClause(turn, ps, mainAfter, room, true); c.AsksState() {
 			return c
 		}
 		for i := 0; i <= k; i++ {
@@ -2224,16 +2224,6 @@ func (e *Engine) indirectYesNo(ps []piece) int {
 		}
 	}
 	return -1
-}
-
-// indirectVerb reports whether a word is a verb of the indirect class, or
-// a phrase that ends with one ("quero saber", "let me know").
-func (e *Engine) indirectVerb(pc *piece) bool {
-	if pc.f != nil && pc.f.flags&fmIndirect != 0 || e.lx.Indirect[pc.norm] {
-		return true
-	}
-	sp := strings.LastIndexByte(pc.norm, ' ')
-	return sp >= 0 && e.lx.Indirect[pc.norm[sp+1:]]
 }
 
 // objectQuestion reads a question whose question word determines a

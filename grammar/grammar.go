@@ -12,6 +12,8 @@
 package grammar
 
 import (
+	"slices"
+
 	"github.com/stalwart-agents/stalwart/tokenize"
 )
 
@@ -190,6 +192,13 @@ func (c *Clause) FirstArg(kind string) (Arg, bool) {
 		}
 	}
 	return Arg{}, false
+}
+
+// AsksState reports whether the clause asks whether a thing is in a state
+// ("is the back door locked?", "tell me if the garage is open"): a
+// question with a state, which implies the thing's status.
+func (c *Clause) AsksState() bool {
+	return c.Act == Question && c.State != "" && slices.Contains(c.Implied, StatusConcept)
 }
 
 // Parse is a grammar's reading of a turn. The zero value is the reading of no

@@ -252,13 +252,6 @@ func nextStep(c, prev *grammar.Clause) bool {
 	return c.Follows && commands(prev) && !prev.Negated
 }
 
-// stateQuestion reports whether a clause asks whether a thing is in a
-// state ("is the back door locked?"): the thing's status is what it asks
-// to see.
-func stateQuestion(c *grammar.Clause) bool {
-	return c.Act == grammar.Question && c.State != "" && slices.Contains(c.Implied, grammar.StatusConcept)
-}
-
 // commands reports whether a clause commands or requests.
 func commands(c *grammar.Clause) bool {
 	return c.Act == grammar.Imperative || c.Act == grammar.Request
@@ -447,7 +440,7 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 	terms := append(s.ctxTerms[:0], fs[i].terms...)
 	optional := append(s.ctxOptional[:0], fs[i].optional...)
 	for j := range cs {
-		if j == i || j < i && !setsScene(cs, j, i) || j > i && cs[j].Follows && (commands(cs[j]) || stateQuestion(cs[j])) || cs[j].Negated {
+		if j == i || j < i && !setsScene(cs, j, i) || j > i && cs[j].Follows && (commands(cs[j]) || cs[j].AsksState()) || cs[j].Negated {
 			continue
 		}
 		s.multi = true
