@@ -81,6 +81,9 @@ func CheckForms(e *Engine) []string {
 		flag(f, fmBase, e.base[w], "base")
 		flag(f, fmNegVerb, e.negVerbs[w], "negation verb")
 		flag(f, fmModal, lx.Function["modal"][w], "modal")
+		flag(f, fmComplementizer, lx.Function["complementizer"][w], "complementizer")
+		flag(f, fmReporting, e.reporting[w], "reporting")
+		flag(f, fmNaming, e.naming[w], "naming")
 		copula := false
 		for word := range strings.FieldsSeq(w) {
 			copula = copula || lx.Function["copula"][word]
@@ -166,6 +169,12 @@ func CheckForms(e *Engine) []string {
 	}
 	for w := range e.rules.DayOffsets {
 		holds(w, "day offsets")
+	}
+	for w := range e.reporting {
+		holds(w, "reporting's first words")
+	}
+	for w := range e.naming {
+		holds(w, "naming's first words")
 	}
 	return diffs
 }

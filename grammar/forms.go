@@ -78,6 +78,14 @@ const (
 	// number word, a day (today, monday) or the word that makes a weekday
 	// the next one.
 	fmValue
+	// fmComplementizer: a word of the complementizer class.
+	fmComplementizer
+	// fmReporting: the first word of a phrase of the reporting class
+	// (Engine.reporting).
+	fmReporting
+	// fmNaming: the first word of a phrase of the naming class
+	// (Engine.naming).
+	fmNaming
 )
 
 // form is what an engine knows of one written form. It holds no pointer:
@@ -366,9 +374,12 @@ func (e *Engine) buildForms() error {
 				f.flags |= fmModal
 			case "copula":
 				f.flags |= fmCopula
+			case "complementizer":
+				f.flags |= fmComplementizer
 			}
 		}
 	}
+
 	for w := range lx.Indirect {
 		at(w).flags |= fmIndirect
 	}
@@ -441,6 +452,19 @@ func (e *Engine) buildForms() error {
 		k := t.key(f)
 		f.key0, f.key1 = packKey(k)
 		f.keyLen = uint16(min(len(k), maxNumber))
+	}
+	// The first words of the reporting and naming phrases are marked
+	// where the table holds them already: a word it did not hold stays
+	// out, as Parse reads a form the table does not hold apart.
+	for w := range e.reporting {
+		if i, ok := t.keys.findString(w); ok {
+			t.all[i].flags |= fmReporting
+		}
+	}
+	for w := range e.naming {
+		if i, ok := t.keys.findString(w); ok {
+			t.all[i].flags |= fmNaming
+		}
 	}
 	// What depends on the form as a whole, or on its words.
 	for i := range t.all {
@@ -524,6 +548,15 @@ func nextSpace(s string, k int) int {
 
 // form returns the form of w, or nil when the table does not hold it.
 func (e *Engine) form(w string) *form { return e.forms.get(w) }
+
+// firstHas reports whether the form of the first word of a piece's
+// norm has flag: the piece's own form, for a piece of one word.
+func (e *Engine) firstHas(pc *piece, flag formFlag) bool {
+	if strings.IndexByte(pc.norm, ' ') < 0 {
+		return pc.f.has(flag)
+	}
+	return e.form(firstWord(pc.norm)).has(flag)
+}
 
 // formOf returns the form of the phrase in b, or nil.
 func (e *Engine) formOf(b []byte) *form { return e.forms.getBytes(b) }

@@ -907,11 +907,11 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 		prev := &in[i-1]
 		n := 0
 		switch {
-		case in[i].kind == pWord && e.lx.Has("complementizer", in[i].norm) && e.saysBefore(in[:i]):
+		case in[i].kind == pWord && in[i].f.has(fmComplementizer) && e.saysBefore(in[:i]):
 			// "announce that dinner is ready", "avisa eles que a reunião
 			// mudou": what a verb of saying says.
 			n = 1
-		case in[i].kind != pWord || !e.reporting[firstWord(in[i].norm)] || prev.kind == pPunct || prev.kind == pWord && e.bits[prev.norm]&fAuxiliary != 0:
+		case in[i].kind != pWord || !e.firstHas(&in[i], fmReporting) || prev.kind == pPunct || prev.kind == pWord && prev.f.classes()&fAuxiliary != 0:
 			continue
 		default:
 			n = e.reportingAt(in[i:])
@@ -923,7 +923,7 @@ func (e *Engine) reported(turn string, in []piece) []piece {
 		for to > from && in[to-1].kind == pPunct && strings.IndexByte(".!?;", in[to-1].punct) >= 0 {
 			to--
 		}
-		if from >= to || in[from].kind == pWord && e.bits[in[from].norm]&fPreposition != 0 {
+		if from >= to || in[from].kind == pWord && in[from].f.classes()&fPreposition != 0 {
 			continue
 		}
 		if to-from == 1 && in[from].kind == pValue && in[from].arg.Kind == "quoted" {
@@ -1031,7 +1031,7 @@ func quoteRun(turn string, in []piece, i, from, to int) []piece {
 // link da chamada"), and one after a pronoun a verb ("I called her").
 func (e *Engine) named(turn string, in []piece) []piece {
 	for i := 1; i < len(in); i++ {
-		if in[i].kind != pWord || in[i].consumed || !e.naming[firstWord(in[i].norm)] {
+		if in[i].kind != pWord || in[i].consumed || !e.firstHas(&in[i], fmNaming) {
 			continue
 		}
 		n := e.classAt("naming", in[i:])

@@ -1,7 +1,6 @@
 package router
 
 import (
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -332,8 +331,10 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 	if h.terms > 0 {
 		x[fCoverageTerms] = float64(h.at[i].held) / float64(h.terms)
 	}
-	for k := range numFields {
-		x[fBM25Action+k] = h.rel(h.at[i].field[k])
+	if h.mass > 0 { // h.rel, its test read once
+		for k, v := range &h.at[i].field {
+			x[fBM25Action+k] = float64(v / h.mass)
+		}
 	}
 	x[fBM25Turn], x[fCoverageTurn] = x[fBM25], x[fCoverage]
 	if s.multi {
@@ -509,12 +510,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 				why.note(fObjectModifier, "%s", name)
 			}
 		case at >= 0:
-			x[fObjectMore] = math.Min(3, x[fObjectMore]+1)
+			x[fObjectMore] = min(3, x[fObjectMore]+1)
 			if why.wants(fObjectMore) {
 				why.note(fObjectMore, "%s", name)
 			}
 		case m.inText(ti, m.objectText[k]):
-			x[fObjectInText] = math.Min(3, x[fObjectInText]+1)
+			x[fObjectInText] = min(3, x[fObjectInText]+1)
 			if why.wants(fObjectInText) {
 				why.note(fObjectInText, "%s", name)
 			}
@@ -532,7 +533,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 	}
 	for _, u := range f.unknown {
 		if containsTerm(ti.stems, u) {
-			x[fNameWord] = math.Min(3, x[fNameWord]+1)
+			x[fNameWord] = min(3, x[fNameWord]+1)
 			if why.wants(fNameWord) {
 				why.note(fNameWord, "%s", strings.TrimPrefix(u, stemPrefix))
 			}
@@ -612,7 +613,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			if o := &m.objects[ti.lemmas[k].id]; o.turn < 64 && related&(1<<o.turn) == 0 &&
 				!m.inText(ti, m.objectText[o.turn]) && !containsTerm(ti.objects, f.objects[o.turn]) {
 				related |= 1 << o.turn
-				x[fCoverage] = math.Min(1, x[fCoverage]+h.rel(r.ix.idf(r.retrievalTerm(f.objects[o.turn])))*relationWeight(o.related))
+				x[fCoverage] = min(1, x[fCoverage]+h.rel(r.ix.idf(r.retrievalTerm(f.objects[o.turn])))*relationWeight(o.related))
 			}
 			continue
 		}
@@ -627,7 +628,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 				why.note(fMissingHead, "the turn never names %s", name)
 			}
 		} else {
-			x[fExtraObject] = math.Min(3, x[fExtraObject]+1)
+			x[fExtraObject] = min(3, x[fExtraObject]+1)
 			if why.wants(fExtraObject) {
 				why.note(fExtraObject, "%s", name)
 			}
@@ -720,7 +721,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		}
 		if j >= 0 {
 			p := &ti.params[j]
-			x[fArgument] = math.Min(3, x[fArgument]+1)
+			x[fArgument] = min(3, x[fArgument]+1)
 			if why.wants(fArgument) {
 				why.note(fArgument, "%s -> %s", a.Text, p.name)
 			}
@@ -737,6 +738,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 	for _, a := range f.args {
 		// An amount written with its currency gives the currency too
 		// ("charge me $50": USD), as the binder binds it.
+		if a.Kind != "money" {
+			continue // currencyParam's own first test, before the call
+		}
 		if j, _ := currencyParam(ti.params, a, func(j int) bool { return j >= 64 || bound&(1<<j) != 0 }); j >= 0 {
 			bound |= 1 << j
 			if ti.params[j].required {
@@ -778,7 +782,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		}
 	}
 	if required > 0 {
-		x[fRequired] = math.Min(1, float64(filled)/float64(required))
+		x[fRequired] = min(1, float64(filled)/float64(required))
 		var names *unmetNames
 		if why.wants(fRequiredUnmet) || why.wants(fRequiredUnmetID) || why.wants(fRequiredUnmetEnum) {
 			names = &unmetNames{}
@@ -864,7 +868,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		}
 		if n > 0 {
 			x[fNameCoverage] = float64(held) / float64(n)
-			x[fNameCoverageTurn] = math.Min(1, float64(heldTurn)/float64(n))
+			x[fNameCoverageTurn] = min(1, float64(heldTurn)/float64(n))
 		}
 	}
 	x[fBothWays] = x[fNameCoverage] * x[fCoverage]
@@ -1374,8 +1378,8 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 		case b > second:
 			second = b
 		}
-		y[nBestBM25] = math.Max(y[nBestBM25], cands[k].x[fBM25])
-		y[nBestCoverage] = math.Max(y[nBestCoverage], cands[k].x[fCoverage])
+		y[nBestBM25] = max(y[nBestBM25], cands[k].x[fBM25])
+		y[nBestCoverage] = max(y[nBestCoverage], cands[k].x[fCoverage])
 		if cands[k].fit {
 			noFit = false
 		}
@@ -1390,7 +1394,7 @@ func (r *Router) noneFeatures(c *grammar.Clause, f *features, s *scorer, cands [
 			other = second
 		}
 		cands[k].x[fLead] = cands[k].x[fBM25] - other
-		if m := math.Max(cands[k].x[fBM25], other); m > 0 {
+		if m := max(cands[k].x[fBM25], other); m > 0 {
 			cands[k].x[fLeadRel] = cands[k].x[fLead] / m
 		}
 	}

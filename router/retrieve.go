@@ -550,21 +550,28 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	}
 	rk := ranking{tools: s.top[:0], keys: s.topKeys[:0], depth: depth}
 	push := func(t int32, dup bool) { rk.push(t, key(t), dup) }
+	// Most of the tools a query touches cannot enter the full top: they
+	// are passed over before the call, by the last place's key and tool
+	// held apart (shut, read from locals).
+	full, lastKey, lastTool := false, float32(0), int32(0)
+	admit := func(t int32, kt float32, dup bool) {
+		if full && (kt < lastKey || kt == lastKey && t >= lastTool) {
+			return
+		}
+		rk.push(t, kt, dup)
+		if n := len(rk.tools); n == depth {
+			full, lastKey, lastTool = true, rk.keys[n-1], rk.tools[n-1]
+		}
+	}
 	if !s.multi {
 		clause := s.clause.score // the touched tools' slots are the query's
 		for _, t := range s.clause.touched {
-			// Most of the tools a query touches cannot enter the full
-			// top: they are passed over before the call.
-			if kt := clause[t].score; !rk.shut(t, kt) {
-				rk.push(t, kt, false)
-			}
+			admit(t, clause[t].score, false)
 		}
 	} else {
 		for k, touched := range [2][]int32{s.clause.touched, s.turn.touched} {
 			for _, t := range touched {
-				if kt := key(t); !rk.shut(t, kt) {
-					rk.push(t, kt, k == 1) // the turn's tools may be the clause's
-				}
+				admit(t, key(t), k == 1) // the turn's tools may be the clause's
 			}
 		}
 	}

@@ -677,7 +677,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		// A number that counts a noun fills the number its noun names
 		// ("a room for 2 nights": nights) before any other.
 		counts := func(i int) bool { return free(i) && countFits(&params[i], &a) }
-		if i := requiredFirst(params, counts, func(t string) bool { return isObject(t, a.Counted) }); i >= 0 {
+		if i := requiredFirst(params, counts, a.Counted); i >= 0 {
 			return i
 		}
 	}
@@ -690,11 +690,11 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		fits := func(i int) bool {
 			return free(i) && !(value && params[i].idLike) && admits(&params[i], a) && holdsKind(&params[i], a.Kind) && countFits(&params[i], &a)
 		}
-		if i := requiredFirst(params, fits, func(t string) bool { return isObject(t, a.Noun) }); i >= 0 {
+		if i := requiredFirst(params, fits, a.Noun); i >= 0 {
 			return i
 		}
 		if k := strings.LastIndexByte(a.Noun, '_'); k > 0 {
-			if i := requiredFirst(params, fits, func(t string) bool { return isObject(t, a.Noun[k+1:]) }); i >= 0 {
+			if i := requiredFirst(params, fits, a.Noun[k+1:]); i >= 0 {
 				return i
 			}
 		}
@@ -732,10 +732,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 	}
 	if a.Kind == "money" {
 		numeric := func(i int) bool { return free(i) && isNumeric(&params[i]) }
-		amount := func(t string) bool {
-			return t == objectPrefix+"amount" || t == objectPrefix+"price" || t == objectPrefix+"total"
-		}
-		if i := requiredFirst(params, numeric, amount); i >= 0 {
+		if i := requiredFirst(params, numeric, "amount", "price", "total"); i >= 0 {
 			return i
 		}
 	}
@@ -772,19 +769,31 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 }
 
 // requiredFirst is the first parameter that ok accepts and one of whose
-// terms named accepts, a required one before an optional one, as the
-// binder takes them; or -1.
-func requiredFirst(params []param, ok func(i int) bool, named func(t string) bool) int {
+// terms is the object term of one of concepts, a required one before an
+// optional one, as the binder takes them; or -1. The names are read
+// before ok, which few parameters need then be asked.
+func requiredFirst(params []param, ok func(i int) bool, concepts ...string) int {
 	best := -1
 	for i := range params {
-		if best >= 0 && (params[best].required || !params[i].required) || !ok(i) {
+		if best >= 0 && (params[best].required || !params[i].required) || !namesConcept(params[i].terms, concepts) || !ok(i) {
 			continue
 		}
-		if slices.ContainsFunc(params[i].terms, named) {
-			best = i
-		}
+		best = i
 	}
 	return best
+}
+
+// namesConcept reports whether terms hold the object term of one of
+// concepts.
+func namesConcept(terms, concepts []string) bool {
+	for _, t := range terms {
+		for _, c := range concepts {
+			if isObject(t, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // turnCompounds adds the objects the clause's compounds of nouns name:

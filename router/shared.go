@@ -2,7 +2,6 @@ package router
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -320,7 +319,7 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why *
 	}
 	rel := o.related
 	f := relationFeature(rel.kind)
-	x[f] = math.Min(3, x[f]+relationWeight(rel))
+	x[f] = min(3, x[f]+relationWeight(rel))
 	if why.wants(f) {
 		why.note(f, "%s ~ %s: %s, sense %d", strings.TrimPrefix(m.f.objects[o.turn], objectPrefix), tool, rel.kind, rel.sense)
 	}
@@ -624,8 +623,18 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 	if id < 0 {
 		return false
 	}
-	_, ok := slices.BinarySearch(ti.textTerms, id)
-	return ok
+	// The search is written out, as postingsHold's is: it is read for
+	// every candidate, and slices.BinarySearch is a call.
+	ts := ti.textTerms
+	k, hi := 0, len(ts)
+	for k < hi {
+		if m := int(uint(k+hi) >> 1); ts[m] < id {
+			k = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return k < len(ts) && ts[k] == id
 }
 
 // freeWords counts a clause's free words: the words no lexicon reads,
