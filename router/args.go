@@ -1114,14 +1114,14 @@ func (b *binder) places() {
 		}
 		var kinds [][]string
 		between := false
-		switch {
-		case lx.Has("locative", w.Norm):
+		switch c := b.r.classes.place[w.Norm]; {
+		case c&pLocative != 0:
 			kinds = [][]string{placeWords}
-		case lx.Has("source", w.Norm):
+		case c&pSource != 0:
 			kinds = [][]string{originWords}
-		case lx.Has("goal", w.Norm):
+		case c&pGoal != 0:
 			kinds = [][]string{destinationWords, recipientWords}
-		case lx.Has("between", w.Norm):
+		case c&pBetween != 0:
 			between = true
 		default:
 			continue

@@ -334,16 +334,20 @@ func (ix *index) query(h *hits, terms, optional []string) {
 		}
 		h.seen += w
 		h.reads = append(h.reads, read{postings: ps, idf: w})
-		score, gen := h.score, h.gen
+		score, gen, touched := h.score, h.gen, h.touched
 		for k := range ps {
 			p := &ps[k]
 			sl := &score[p.tool]
-			if sl.gen != gen {
-				sl.gen, sl.score = gen, 0
-				h.touched = append(h.touched, p.tool)
+			if sl.gen == gen {
+				sl.score += p.all
+				continue
 			}
-			sl.score += p.all
+			// The tool's first posting of the query: its score is the
+			// posting's (0 plus a BM25F score, never -0, is the score).
+			sl.score, sl.gen = p.all, gen
+			touched = append(touched, p.tool)
 		}
+		h.touched = touched
 	}
 }
 

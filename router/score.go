@@ -160,11 +160,14 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			f.text = append(f.text, term)
 			continue
 		}
-		if w.Class == grammar.Function && inClass(r.classes.quantifier, w.Norm) {
-			f.all = true
-		}
-		if w.Class == grammar.Function && inClass(r.classes.indefinite, w.Norm) {
-			f.some = true
+		if w.Class == grammar.Function {
+			c := r.classes.countingOf(w.Norm)
+			if c&cQuantifier != 0 {
+				f.all = true
+			}
+			if c&cIndefinite != 0 {
+				f.some = true
+			}
 		}
 		if lit, ok := r.literal(w); ok {
 			// A word read within an edit as another that this catalogue
@@ -463,7 +466,7 @@ func (r *Router) given(words []grammar.Word, verbAt int) bool {
 		}
 	}
 	for k := 0; k+1 < len(words); k++ {
-		if w := &words[k]; w.Class == grammar.Function && r.classes.demonstrative[w.Norm] && follows(k) && words[k+1].Class == grammar.Noun {
+		if w := &words[k]; w.Class == grammar.Function && follows(k) && words[k+1].Class == grammar.Noun && r.classes.demonstrative[w.Norm] {
 			return true
 		}
 	}
@@ -478,16 +481,63 @@ type turnClasses struct {
 	indefiniteArticle, lightVerb, demonstrative map[string]bool
 	anaphoric, preposition, determiner          map[string]bool
 	novelty                                     map[string]bool
+	// counting maps each word of quantifier and indefinite to which of
+	// the two it is in (cQuantifier, cIndefinite): features asks both
+	// of every function word, with one look-up (countingOf).
+	counting map[string]uint8
+	// place maps each word of the locative, source, goal and between
+	// classes to which of them it is in (pLocative, ...): the binder
+	// asks them of every function word before a name (binder.places).
+	place map[string]uint8
 }
+
+// The classes of turnClasses.place.
+const (
+	pLocative uint8 = 1 << iota
+	pSource
+	pGoal
+	pBetween
+)
+
+// The classes of turnClasses.counting.
+const (
+	cQuantifier uint8 = 1 << iota
+	cIndefinite
+)
 
 // classesOf reads the classes of lx that features asks of.
 func classesOf(lx *grammar.Lexicon) turnClasses {
-	return turnClasses{quantifier: lx.Function["quantifier"], indefinite: lx.Function["indefinite"],
+	tc := turnClasses{quantifier: lx.Function["quantifier"], indefinite: lx.Function["indefinite"],
 		privative: lx.Function["privative"], pronoun: lx.Function["pronoun"],
 		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"],
 		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"],
 		preposition: lx.Function["preposition"], determiner: lx.Function["determiner"],
-		novelty: lx.Function["novelty"]}
+		novelty: lx.Function["novelty"], counting: map[string]uint8{}, place: map[string]uint8{}}
+	for w := range tc.quantifier {
+		tc.counting[w] |= cQuantifier
+	}
+	for w := range tc.indefinite {
+		tc.counting[w] |= cIndefinite
+	}
+	for class, c := range map[string]uint8{"locative": pLocative, "source": pSource, "goal": pGoal, "between": pBetween} {
+		for w := range lx.Function[class] {
+			tc.place[w] |= c
+		}
+	}
+	return tc
+}
+
+// countingOf is which of quantifier and indefinite a turn's word is in,
+// as inClass reads a class: the word, or one of the words of a phrase.
+func (tc *turnClasses) countingOf(norm string) uint8 {
+	c := tc.counting[norm]
+	if strings.IndexByte(norm, ' ') < 0 {
+		return c
+	}
+	for part := range strings.FieldsSeq(norm) {
+		c |= tc.counting[part]
+	}
+	return c
 }
 
 // asksNew reports whether the words around the head noun ws[head] ask

@@ -23,8 +23,8 @@ type shared struct {
 	weak         bool      // weakVerb(f)
 	seeing       bool      // seeing(r, f.action)
 	objectAction string    // objectPrefix+f.action, or "" with no action
-	near         []string  // the actions the lexicon gives as near f.action
-	antonyms     []string  // the actions the lexicon gives as opposite f.action
+	near         []string  // the actions the lexicon gives as near f.action, read when no tool has it (action)
+	antonyms     []string  // the actions the lexicon gives as opposite f.action, read as near is
 	actionText   int32     // the term number of actionPrefix+f.action, or -1 (inText)
 	actionNoun   int32     // the term number of objectPrefix+f.action (the noun of the action: a reply), or -1
 	objectText   []int32   // beside f.objects: the term number of each, or -1
@@ -134,11 +134,13 @@ func (r *Router) share(f *features, s *scorer) *shared {
 			// on the thing ("untag 5102" names the tag it takes off).
 			m.objectAction = r.conceptOf(base).object
 		}
-		m.near = r.en.Near[f.action]
-		m.antonyms = r.en.Antonyms[f.action]
 		m.actionText, m.actionNoun = co.actionID, co.objectID
 		if a, ok := r.actionIDs[f.action]; ok {
 			m.actionRow = r.actionRow(a)
+		} else {
+			// Only action reads them, for an action of no tool.
+			m.near = r.en.Near[f.action]
+			m.antonyms = r.en.Antonyms[f.action]
 		}
 	}
 	m.objectText, m.objectRet = m.objectText[:0], m.objectRet[:0]
@@ -194,11 +196,15 @@ func (r *Router) share(f *features, s *scorer) *shared {
 			m.kinds[v]++
 		}
 		prefix := ""
+		var nouns []string
 		if a.Kind == "identifier" {
 			prefix = IDPrefix(a.Text)
 		}
+		if prefix != "" { // no tool documents an empty prefix
+			nouns = r.prefixNouns[prefix]
+		}
 		m.prefixes = append(m.prefixes, prefix)
-		m.idNouns = append(m.idNouns, r.prefixNouns[prefix])
+		m.idNouns = append(m.idNouns, nouns)
 	}
 	for _, t := range f.terms {
 		if id, ok := r.terms.ids[t]; ok {
