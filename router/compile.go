@@ -122,6 +122,9 @@ type toolInfo struct {
 	takes     [numValueKinds]bool
 	textLen   float64 // terms in the text field, for BM25
 	textTerms []int32 // the numbers (in the router's terms) of the text field's terms, each once, in order
+	// textMask has bit n%128 set for each number n of textTerms: a
+	// number whose bit is clear is none of them, with no search (inText).
+	textMask [2]uint64
 }
 
 // readingActions are the action concepts that only read: they change

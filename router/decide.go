@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -178,22 +177,31 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 	for k := range cands {
 		order = append(order, int32(k))
 	}
-	slices.SortStableFunc(order, func(i, j int32) int {
-		a, b := &cands[i], &cands[j]
-		switch {
-		case a.p != b.p:
-			return cmp.Compare(b.p, a.p)
-		case a.x[fBM25] != b.x[fBM25]:
-			return cmp.Compare(b.x[fBM25], a.x[fBM25])
+	// A stable insertion sort, as slices.SortStableFunc sorts so few,
+	// with its comparison inline rather than called through a func.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && candOrder(&cands[order[j]], &cands[order[j-1]]) < 0; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
 		}
-		return cmp.Compare(a.tool, b.tool)
-	})
+	}
 	sorted := s.spare[:0]
 	for _, k := range order {
 		sorted = append(sorted, cands[k])
 	}
 	s.order, s.spare, s.cands = order, cands[:0], sorted
 	return sorted, pNone
+}
+
+// candOrder orders two candidates: the likelier first, then the one of
+// the higher BM25F score, then the earlier tool.
+func candOrder(a, b *cand) int {
+	switch {
+	case a.p != b.p:
+		return cmp.Compare(b.p, a.p)
+	case a.x[fBM25] != b.x[fBM25]:
+		return cmp.Compare(b.x[fBM25], a.x[fBM25])
+	}
+	return cmp.Compare(a.tool, b.tool)
 }
 
 // listed are the candidates a decision lists: the likeliest tools that

@@ -1043,10 +1043,13 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int, int) {
 	unmet, numbers, dates, text, enums := 0, 0, 0, 0, 0
 	idUnmet, idNumbers, idText := 0, 0, 0
-	// The parameters of each count, in order, when names are asked for:
-	// those of a kind the loose values fill are the first ones, and the
-	// unmet the rest.
-	var ofKind [numUnmetKinds][]string
+	// The parameters of each count, in order, when names are asked for
+	// (in names' room, which only they clear): those of a kind the loose
+	// values fill are the first ones, and the unmet the rest.
+	var ofKind *[numUnmetKinds][]string
+	if names != nil {
+		ofKind = &names.ofKind
+	}
 	for j := range params {
 		p := &params[j]
 		if !p.required || p.hasDefault || p.callerMade || j >= 64 || bound&(1<<j) != 0 {
@@ -1113,6 +1116,7 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 // gives, and the enums the clause names no value of.
 type unmetNames struct {
 	unmet, ids, enums []string
+	ofKind            [numUnmetKinds][]string // by kind, as requiredUnmet reads them
 }
 
 // The kinds of required parameter requiredUnmet counts apart.

@@ -524,15 +524,18 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 		rk.tools, rk.keys = append(rk.tools, 0), append(rk.keys, 0)
 		n++
 	}
-	k := n - 1
-	for k > 0 {
-		if kp, prev := rk.keys[k-1], rk.tools[k-1]; kt < kp || kt == kp && t >= prev {
+	// Cut to n, both: their bounds then hold at every step, with no
+	// check in the loop.
+	tools := rk.tools[:n]
+	keys := rk.keys[:len(tools)]
+	k := len(tools) - 1
+	for ; k > 0; k-- {
+		if kp, prev := keys[k-1], tools[k-1]; kt < kp || kt == kp && t >= prev {
 			break
 		}
-		rk.tools[k], rk.keys[k] = rk.tools[k-1], rk.keys[k-1]
-		k--
+		tools[k], keys[k] = tools[k-1], keys[k-1]
 	}
-	rk.tools[k], rk.keys[k] = t, kt
+	tools[k], keys[k] = t, kt
 }
 
 // retrieve scores the clause's terms over the index and returns the best

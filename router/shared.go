@@ -626,7 +626,7 @@ func unseenObjects(m *shared) int {
 // in its text field, as ti's text terms are the terms of its postings
 // there, each weighing more than 0.
 func (m *shared) inText(ti *toolInfo, id int32) bool {
-	if id < 0 {
+	if id < 0 || ti.textMask[id>>6&1]&(1<<(id&63)) == 0 {
 		return false
 	}
 	// The search is written out, as postingsHold's is: it is read for

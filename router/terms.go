@@ -176,6 +176,9 @@ func (r *Router) buildPostings(terms *termTable, texts [][]int32, df []int32, id
 		}
 		ti.textTerms = textIDs[start:len(textIDs):len(textIDs)]
 		slices.Sort(ti.textTerms) // in order, for inText's binary search
+		for _, id := range ti.textTerms {
+			ti.textMask[id>>6&1] |= 1 << (id & 63)
+		}
 	}
 	out := make(map[string][]posting, held)
 	for id, ps := range postings {
