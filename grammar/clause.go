@@ -742,7 +742,7 @@ func (e *Engine) particle(pc *piece, rest []piece) bool {
 			// A clause break, a conjunction, or a word that opens a
 			// yes-or-no question ("check whether the light is on": on
 			// is the question's) ends the verb's reach.
-			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) || r.kind == pWord && e.lx.Has("whether", r.norm) {
+			if r.bits&fClauseBreak != 0 || (r.bits&fConjunction != 0 && k > 0) || r.kind == pWord && r.f.has(fmWhether) {
 				return done()
 			}
 			continue
@@ -1553,7 +1553,7 @@ func (e *Engine) readClause(turn string, ps []piece, mainAfter bool, room *claus
 	// "seeking assistance with booking a table", "preciso de ajuda pra
 	// achar um dentista") is a way of asking, no thing asked about.
 	for i := range ps {
-		if pc := &ps[i]; pc.kind == pWord && pc.class == Noun && e.lx.Has("help_noun", pc.norm) && e.helpWithVerb(ps[i+1:]) {
+		if pc := &ps[i]; pc.kind == pWord && pc.class == Noun && pc.f.has(fmHelpNoun) && e.helpWithVerb(ps[i+1:]) {
 			pc.class, pc.isNoun, pc.noun = Function, false, NounForm{}
 		}
 	}
@@ -2202,7 +2202,7 @@ func (e *Engine) indirectYesNo(ps []piece) int {
 			return -1
 		}
 		switch {
-		case verb && e.lx.Has("whether", pc.norm):
+		case verb && pc.f.has(fmWhether):
 			// The question is whether a thing is in a state: a form of
 			// "be" follows ("if the door is open"). Other words after
 			// if are a condition or a message ("see if I have any open

@@ -84,6 +84,8 @@ func CheckForms(e *Engine) []string {
 		flag(f, fmComplementizer, lx.Function["complementizer"][w], "complementizer")
 		flag(f, fmReporting, e.reporting[w], "reporting")
 		flag(f, fmNaming, e.naming[w], "naming")
+		flag(f, fmHelpNoun, lx.Function["help_noun"][w], "help noun")
+		flag(f, fmWhether, lx.Function["whether"][w], "whether")
 		copula := false
 		for word := range strings.FieldsSeq(w) {
 			copula = copula || lx.Function["copula"][word]

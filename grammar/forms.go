@@ -86,6 +86,10 @@ const (
 	// fmNaming: the first word of a phrase of the naming class
 	// (Engine.naming).
 	fmNaming
+	// fmHelpNoun: a word of the help_noun class.
+	fmHelpNoun
+	// fmWhether: a word of the whether class.
+	fmWhether
 )
 
 // form is what an engine knows of one written form. It holds no pointer:
@@ -376,6 +380,10 @@ func (e *Engine) buildForms() error {
 				f.flags |= fmCopula
 			case "complementizer":
 				f.flags |= fmComplementizer
+			case "help_noun":
+				f.flags |= fmHelpNoun
+			case "whether":
+				f.flags |= fmWhether
 			}
 		}
 	}

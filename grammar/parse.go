@@ -302,25 +302,28 @@ const (
 	pPunct
 )
 
-// piece is one word, value or mark of a turn while it is read.
+// piece is one word, value or mark of a turn while it is read. Its
+// fields of a byte or four are last, together, so that no padding
+// lies between them: a Parse clears room for many pieces, and copies
+// them as it reads.
 type piece struct {
-	kind       pieceKind
 	text, norm string
 	f          *form // the form of norm, or nil when the table has none
 	start, end int
-	bits       uint32
 	verb       string // action concept, if the piece can be a verb
 	noun       NounForm
-	isNoun     bool
 	arg        Arg
+	qualifier  string // the action of a participle that qualifies a noun ("pedidos arquivados"), read as no verb
+	bits       uint32
+	kind       pieceKind
+	isNoun     bool
 	class      Class
 	fuzzy      bool
-	consumed   bool   // merged into a phrasal verb
-	phrasal    bool   // a verb completed by a particle further on
-	wordnet    bool   // a noun read from the language's wordnet, which the lexicon does not list
-	qualifier  string // the action of a participle that qualifies a noun ("pedidos arquivados"), read as no verb
-	modifier   bool   // a verb form inside a noun phrase, read as no verb ("the closed tickets")
-	endsDet    bool   // a phrase whose last word is a determiner ("is my"): what follows it is a noun
+	consumed   bool // merged into a phrasal verb
+	phrasal    bool // a verb completed by a particle further on
+	wordnet    bool // a noun read from the language's wordnet, which the lexicon does not list
+	modifier   bool // a verb form inside a noun phrase, read as no verb ("the closed tickets")
+	endsDet    bool // a phrase whose last word is a determiner ("is my"): what follows it is a noun
 	punct      byte
 }
 
