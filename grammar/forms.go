@@ -387,7 +387,6 @@ func (e *Engine) buildForms() error {
 			}
 		}
 	}
-
 	for w := range lx.Indirect {
 		at(w).flags |= fmIndirect
 	}
@@ -461,9 +460,10 @@ func (e *Engine) buildForms() error {
 		f.key0, f.key1 = packKey(k)
 		f.keyLen = uint16(min(len(k), maxNumber))
 	}
-	// The first words of the reporting and naming phrases are marked
-	// where the table holds them already: a word it did not hold stays
-	// out, as Parse reads a form the table does not hold apart.
+	// The first words of the reporting and naming phrases are marked;
+	// the table holds each as a word of the lexicon (CheckForms checks
+	// it), and adds none: Parse reads a word the table does not hold
+	// apart.
 	for w := range e.reporting {
 		if i, ok := t.keys.findString(w); ok {
 			t.all[i].flags |= fmReporting

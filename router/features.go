@@ -331,7 +331,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 	if h.terms > 0 {
 		x[fCoverageTerms] = float64(h.at[i].held) / float64(h.terms)
 	}
-	if h.mass > 0 { // h.rel, its test read once
+	if h.mass > 0 { // h.rel of each field, the mass tested once
 		for k, v := range &h.at[i].field {
 			x[fBM25Action+k] = float64(v / h.mass)
 		}

@@ -161,11 +161,11 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			continue
 		}
 		if w.Class == grammar.Function {
-			c := r.classes.countingOf(w.Norm)
-			if c&cQuantifier != 0 {
+			counting := r.classes.countingOf(w.Norm)
+			if counting&cQuantifier != 0 {
 				f.all = true
 			}
-			if c&cIndefinite != 0 {
+			if counting&cIndefinite != 0 {
 				f.some = true
 			}
 		}
@@ -821,7 +821,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 // requiredFirst is the first parameter that ok accepts and one of whose
 // terms is the object term of one of concepts, a required one before an
 // optional one, as the binder takes them; or -1. The names are read
-// before ok, which few parameters need then be asked.
+// first: ok is asked only of a parameter they name.
 func requiredFirst(params []param, ok func(i int) bool, concepts ...string) int {
 	best := -1
 	for i := range params {
