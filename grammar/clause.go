@@ -2144,7 +2144,7 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 		return "", false, false
 	}
 	which = asked >= 0
-	noun := false
+	noun, skipped := false, false
 	for i := 0; i < len(ps); i++ {
 		pc := &ps[i]
 		if pc.kind == pPunct || pc.consumed {
@@ -2159,7 +2159,8 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 			continue
 		}
 		prev := &ps[i-1]
-		afterThing := prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || prev.class == Unknown || e.copulaAt(prev))
+		afterThing := skipped || prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || prev.class == Unknown || e.copulaAt(prev))
+		skipped = false
 		switch {
 		case verbAt < 0 && afterThing && pc.kind == pWord && pc.class == Noun && lastWord(ps, i) && e.lx.Adjective != nil && e.lx.Adjective(pc.norm):
 			// "is the floor wet?", "are the pipes cold?": the last word
@@ -2176,11 +2177,48 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 		case verbAt < 0 && pc.kind == pWord && (pc.class == Unknown && !IsName(pc.text) || pc.bits&fAdjective != 0) && lastWord(ps, i):
 			return pc.norm, afterThing, which
 		}
+		if afterThing && pc.kind == pWord && pc.class == Function {
+			// Between the thing and its state, a word of time ("is the
+			// TV still on?") or a phrase that says which thing it is
+			// ("is the light in the kitchen on?") leaves the state
+			// after the thing.
+			if pc.bits&fAdverbTime != 0 {
+				skipped = true
+				continue
+			}
+			if end := qualifierEnd(ps, i); pc.bits&fPreposition != 0 && end > i {
+				i, skipped = end, true
+				continue
+			}
+		}
 		if pc.kind != pValue && !(pc.kind == pWord && pc.class == Noun) {
 			return "", false, false
 		}
 	}
 	return "", false, false
+}
+
+// qualifierEnd returns the index of the last word of the noun phrase
+// after ps[i], a preposition's object: determiners and pronouns ("the",
+// "my"), then one noun or more ("in the kitchen", "of the guest room"),
+// with the words that can be nouns ("on my to-do list") and the names
+// after a noun ("no estágio customer"); or -1 when no noun follows them.
+func qualifierEnd(ps []piece, i int) int {
+	end := -1
+	for k := i + 1; k < len(ps); k++ {
+		pc := &ps[k]
+		switch {
+		case pc.consumed:
+			continue
+		case pc.kind == pWord && (pc.class == Noun || pc.isNoun || end >= 0 && pc.class == Unknown):
+			end = k
+			continue
+		case end < 0 && pc.kind == pWord && pc.class == Function && pc.bits&(fDeterminer|fPronoun) != 0:
+			continue
+		}
+		break
+	}
+	return end
 }
 
 // indirectYesNo returns where the frame of an indirect yes-or-no question

@@ -1830,6 +1830,31 @@ func TestEnumValueOfWords(t *testing.T) {
 	})
 }
 
+// TestQualifiedStateQuestion checks that a question whether a thing is in
+// a state is read as one with a word of time ("still") or a phrase that
+// says which thing it is ("in the kitchen") between the thing and its
+// state: the tool that reads states ranks first, and neither the write
+// that would set the thing nor a tool of lists is selected.
+func TestQualifiedStateQuestion(t *testing.T) {
+	const home = `{"tools": [
+ {"name": "GetState", "description": "Gets the current state of a device.", "annotations": {"readOnlyHint": true}},
+ {"name": "LightSet", "description": "Sets the brightness or color of a light."},
+ {"name": "ShoppingListGetItems", "description": "Gets the items on the shopping list.", "annotations": {"readOnlyHint": true}}
+]}`
+	r := newImported(t, "home.json", home)
+	for _, turn := range []string{
+		"is the light in the kitchen on?",
+		"is the TV still on?",
+		"is the TV in the den still on?",
+		"is the light in the hall still on?",
+	} {
+		d := r.Select(turn)
+		if d.Outcome == Selected && d.Tool != "GetState" || len(d.Candidates) == 0 || d.Candidates[0].Tool != "GetState" {
+			t.Errorf("Select(%q) = %s %s, candidates %v; want GetState first and no other tool selected", turn, d.Outcome, d.Tool, d.Candidates)
+		}
+	}
+}
+
 // TestIndirectStateQuestion checks that an indirect yes-or-no question
 // ("tell me if the garage is open") asks for the thing's state, as the
 // direct one does, in both languages: the state's verb is no command, so

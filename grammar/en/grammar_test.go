@@ -1137,6 +1137,16 @@ var stateRows = []stateRow{
 	// frame.
 	{"turn on the light if the door is open", imp, "turn_on", "", false},
 	{"tell me the status of the garage door", imp, "get", "", true},
+	// Between the thing and its state, a word of time, or a phrase
+	// that says which thing it is, leaves the state after the thing.
+	{"is the TV still on?", ques, "get", "turn_on", true},
+	{"is the front door already locked?", ques, "get", "lock", true},
+	{"is the light in the kitchen on?", ques, "get", "turn_on", true},
+	{"is the TV in the den still on?", ques, "get", "turn_on", true},
+	{"which invoices are still open?", ques, "", "open", true},
+	// A phrase with no state after it asks no state.
+	{"how many items are on my shopping list?", ques, "", "", false},
+	{"is the order in the system?", ques, "", "", false},
 	// Other questions are not about a state.
 	{"what is the capital of France?", ques, "", "", false},
 	{"is my package on the way?", ques, "", "", false},

@@ -421,6 +421,10 @@ func TestParseStates(t *testing.T) {
 		// verb of the indirect class, its pronoun, se) asks nothing.
 		{"me diz se a porta da garagem está aberta", "get", "open", true},
 		{"verifica se as luzes estão ligadas", "get", "turn_on", true},
+		// A word of time before the state, or a phrase that says which
+		// thing it is.
+		{"a luz da cozinha ainda está acesa?", "get", "acesa", true},
+		{"tem algum pagamento ainda processando?", "get", "processando", true},
 		// No question whether a thing is in a state.
 		{"mostra esta fatura", "get", "", false},
 		{"desliga a luz se a porta estiver aberta", "turn_off", "", false},
