@@ -125,6 +125,10 @@ type toolInfo struct {
 	// textMask has bit n%128 set for each number n of textTerms: a
 	// number whose bit is clear is none of them, with no search (inText).
 	textMask [2]uint64
+	// mayUnmet has bit j set for each parameter j (the first 64) that
+	// requiredUnmet may count: required, with no default, not made by
+	// the caller (mayUnmet).
+	mayUnmet uint64
 }
 
 // readingActions are the action concepts that only read: they change
@@ -813,6 +817,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
 		ti.required, ti.takes = paramKinds(ti.params)
+		ti.mayUnmet = mayUnmet(ti.params)
 		ti.idExamples = a.idsIn(nil, t.Description)
 		for _, p := range ti.params {
 			ti.idExamples = append(ti.idExamples, p.examples...)

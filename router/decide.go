@@ -1,7 +1,6 @@
 package router
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -180,7 +179,7 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 	// A stable insertion sort, as slices.SortStableFunc sorts so few,
 	// with its comparison inline rather than called through a func.
 	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && candOrder(&cands[order[j]], &cands[order[j-1]]) < 0; j-- {
+		for j := i; j > 0 && candBefore(&cands[order[j]], &cands[order[j-1]]); j-- {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
@@ -192,16 +191,18 @@ func (r *Router) score(c *grammar.Clause, f *features, s *scorer, depth int, why
 	return sorted, pNone
 }
 
-// candOrder orders two candidates: the likelier first, then the one of
-// the higher BM25F score, then the earlier tool.
-func candOrder(a, b *cand) int {
-	switch {
-	case a.p != b.p:
-		return cmp.Compare(b.p, a.p)
-	case a.x[fBM25] != b.x[fBM25]:
-		return cmp.Compare(b.x[fBM25], a.x[fBM25])
+// candBefore reports whether candidate a comes before b: the likelier
+// first, then the one of the higher BM25F score, then the earlier tool.
+// It is cmp.Compare's order, NaN the least (x != x), written out small
+// enough to be inlined in the sort.
+func candBefore(a, b *cand) bool {
+	if a.p != b.p {
+		return b.p < a.p || b.p != b.p && a.p == a.p
 	}
-	return cmp.Compare(a.tool, b.tool)
+	if x, y := a.x[fBM25], b.x[fBM25]; x != y {
+		return y < x || y != y && x == x
+	}
+	return a.tool < b.tool
 }
 
 // listed are the candidates a decision lists: the likeliest tools that
@@ -367,7 +368,7 @@ var summarised = func() (in [numToolFeatures]bool) {
 func (r *Router) appendSummary(b []byte, c *cand, f *features, s *scorer) []byte {
 	why := &s.why
 	why.reset(true)
-	var tmp cand
+	tmp := cand{x: &s.again}
 	r.toolFeatures(int(c.tool), f, s, &tmp, why)
 	start := len(b)
 	for _, k := range summaryFeatures {

@@ -1126,15 +1126,15 @@ func TestFitParamByCompoundHead(t *testing.T) {
 		{name: "requestId", terms: []string{objectPrefix + "request", objectPrefix + "id"}, typ: "string"},
 	}
 	a := grammar.Arg{Kind: "number", Text: "4471", Value: "4471", Noun: "leave_request"}
-	if j := fitParam(params, a, 0); j != 1 {
+	if j := fitParam(params, &a, 0); j != 1 {
 		t.Errorf("fitParam(leave_request 4471) = %d, want 1 (requestId)", j)
 	}
 	params = append(params, param{name: "leaveRequestId", terms: []string{objectPrefix + "leave_request", objectPrefix + "id"}, typ: "string"})
-	if j := fitParam(params, a, 0); j != 2 {
+	if j := fitParam(params, &a, 0); j != 2 {
 		t.Errorf("fitParam(leave_request 4471) = %d, want 2 (the whole noun first)", j)
 	}
 	a.Noun = "order"
-	if j := fitParam(params[:2], a, 0); j != -1 {
+	if j := fitParam(params[:2], &a, 0); j != -1 {
 		t.Errorf("fitParam(order 4471) = %d, want -1", j)
 	}
 }
@@ -1902,5 +1902,21 @@ func TestIndirectStateQuestion(t *testing.T) {
 	d := r.Select(turn)
 	if d.Tool != "CloseCover" || len(d.Then) != 1 || d.Then[0].Tool != "GetState" {
 		t.Errorf("Select(%q) = %s %s then %v, want CloseCover then GetState", turn, d.Outcome, d.Tool, d.Then)
+	}
+}
+
+// TestOneField checks oneField against strings.Fields: a word is read
+// whole, with no iterator, only where Fields reads it as its one field,
+// and a word with no space or control byte is.
+func TestOneField(t *testing.T) {
+	for _, s := range []string{"", "order", "pedido", "ação", "credit card", "a\tb", "a\x01b", "x\u00a0y", "x\u2003y", "café\u3000", " lone", "lone ", "\xff\xfe", "e-mail", "a\x7fb"} {
+		fs := strings.Fields(s)
+		one := len(fs) == 1 && fs[0] == s
+		if oneField(s) && !one {
+			t.Errorf("oneField(%q) = true, but Fields reads %q", s, fs)
+		}
+		if !oneField(s) && one && !strings.ContainsFunc(s, func(r rune) bool { return r < '!' }) {
+			t.Errorf("oneField(%q) = false, want true", s)
+		}
 	}
 }

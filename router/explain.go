@@ -120,7 +120,7 @@ func (r *Router) Explain(d Decision) *Explanation {
 			continue
 		}
 		n := &noter{}
-		var tmp cand
+		tmp := cand{x: &toolVec{}}
 		r.toolFeatures(int(cands[k].tool), f, s, &tmp, n)
 		share := 0.0
 		if pNone < 1 {

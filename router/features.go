@@ -1,6 +1,7 @@
 package router
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,6 +182,23 @@ var topFeatures = func() (ks [numTopFeatures]int) {
 	return ks
 }()
 
+// topRuns are topFeatures as runs of features in a row, each placed at
+// its index in topFeatures: relVec.fill copies each run whole, not a
+// feature at a time.
+var topRuns = func() (runs []featureRun) {
+	for j, k := range topFeatures {
+		if n := len(runs); n > 0 && runs[n-1].from+runs[n-1].n == k {
+			runs[n-1].n++
+			continue
+		}
+		runs = append(runs, featureRun{at: j, from: k, n: 1})
+	}
+	return runs
+}()
+
+// featureRun is a run of n tool features from from, placed at at.
+type featureRun struct{ at, from, n int }
+
 // relFeatureNames name the features of none as the model weighs them.
 var relFeatureNames = func() (names [numRelFeatures]string) {
 	copy(names[:], noneFeatureNames[:])
@@ -208,10 +226,12 @@ type (
 )
 
 // cand is one candidate of a clause: a tool, its features and what the
-// decision needs of it.
+// decision needs of it. Its features are held apart (in the scorer's
+// vecs, for Select), so that sorting the candidates moves only the small
+// rest.
 type cand struct {
 	tool   int32
-	x      toolVec
+	x      *toolVec
 	fit    bool // something of the name fits the turn
 	barred bool // an antonym of the turn's action, a reported write, or what the turn says not to do: never selected
 	u      float64
@@ -320,7 +340,7 @@ func appendNote(b []byte, format string, args []any) []byte {
 func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter) {
 	ti := &r.tools[i]
 	m := r.share(f, s)
-	x := &c.x
+	x := c.x
 	*x = toolVec{}
 	h := &s.clause
 	x[fBM25] = h.rel(h.at[i].score)
@@ -332,9 +352,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		x[fCoverageTerms] = float64(h.at[i].held) / float64(h.terms)
 	}
 	if h.mass > 0 { // h.rel of each field, the mass tested once
-		for k, v := range &h.at[i].field {
-			x[fBM25Action+k] = float64(v / h.mass)
-		}
+		// The four fields written out, in the order of their features
+		// (bm25_action to bm25_params): no loop, no index checked. A
+		// constant index out of range fails to compile: four fields,
+		// four features in a row.
+		_ = [1]struct{}{}[numFields-4]
+		_ = [1]struct{}{}[fBM25Params-fBM25Action-3]
+		v, mass := &h.at[i].field, h.mass
+		x[fBM25Action] = float64(v[0] / mass)
+		x[fBM25Action+1] = float64(v[1] / mass)
+		x[fBM25Action+2] = float64(v[2] / mass)
+		x[fBM25Action+3] = float64(v[3] / mass)
 	}
 	x[fBM25Turn], x[fCoverageTurn] = x[fBM25], x[fCoverage]
 	if s.multi {
@@ -545,12 +573,13 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 	}
 	idNamed := false
 	abbrev := -1 // the first id whose prefix abbreviates the tool's noun (id_abbrev)
-	for k, a := range f.args {
-		abbreviated := a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.prefixes[k], m.idNouns[k])
+	for k := range f.args {
+		a := &f.args[k] // read in place: an argument is large to copy
+		abbreviated := a.Kind == "identifier" && m.prefixes[k] != "" && abbreviatesTool(ti, m.trimmed[k], m.idNouns[k])
 		if abbreviated && abbrev < 0 {
 			abbrev = k
 		}
-		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated && abbreviatesHead(ti, m.prefixes[k], m.idNouns[k])) {
+		if a.Kind == "identifier" && (containsTerm(ti.idPrefixes, m.prefixes[k]) && prefixNamesObject(ti, m.prefixes[k]) || a.Noun == "" && abbreviated && abbreviatesHead(ti, m.trimmed[k], m.idNouns[k])) {
 			// An id in the format of one of the things the tool's name
 			// names names its object, and so does one whose prefix
 			// abbreviates it (msg_8812, a message); a file's id names no
@@ -680,7 +709,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		// above), and so the words of the item's parameter.
 		left.words += unseenObjects(m)
 	}
-	for k, a := range f.args {
+	for k := range f.args {
+		a := &f.args[k]
 		if a.Kind == "identifier" {
 			if pre := m.prefixes[k]; pre != "" && containsTerm(ti.idPrefixes, pre) {
 				x[fIDFormat] = 1
@@ -735,13 +765,14 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		}
 		looseArg(ti.params, a, &bound, &left)
 	}
-	for _, a := range f.args {
+	for k := range f.args {
 		// An amount written with its currency gives the currency too
 		// ("charge me $50": USD), as the binder binds it.
+		a := &f.args[k]
 		if a.Kind != "money" {
 			continue // currencyParam's own first test, before the call
 		}
-		if j, _ := currencyParam(ti.params, a, func(j int) bool { return j >= 64 || bound&(1<<j) != 0 }); j >= 0 {
+		if j, _ := currencyParam(ti.params, *a, func(j int) bool { return j >= 64 || bound&(1<<j) != 0 }); j >= 0 {
 			bound |= 1 << j
 			if ti.params[j].required {
 				filled++
@@ -753,7 +784,8 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		// house. It's for four adults"); they are no evidence of their
 		// own.
 		left.words += s.ctxFree
-		for _, a := range s.ctxArgs {
+		for k := range s.ctxArgs {
+			a := &s.ctxArgs[k]
 			if j := fitParam(ti.params, a, bound); j >= 0 && j < 64 {
 				bound |= 1 << j
 				continue
@@ -787,7 +819,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		if why.wants(fRequiredUnmet) || why.wants(fRequiredUnmetID) || why.wants(fRequiredUnmetEnum) {
 			names = &unmetNames{}
 		}
-		unmet, ids, enums := r.requiredUnmet(ti.params, bound, f, left, names)
+		unmet, ids, enums := r.requiredUnmet(ti.params, ti.mayUnmet&^bound, f, left, names)
 		if ids > 0 && f.given {
 			// "cancel that order": the thing a demonstrative points at
 			// is one the conversation has given, and its id with it.
@@ -930,15 +962,18 @@ func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why *no
 // count ("2 bedrooms") or another thing's id ("candidates of job 318")
 // identifies none.
 func identifiesOne(f *features, obj string) bool {
-	for _, a := range f.args {
+	for k := range f.args {
+		a := &f.args[k]
 		if a.Kind != "identifier" && a.Kind != "number" || a.Counted != "" {
 			continue
 		}
-		noun := objectPrefix + a.Noun
+		// The argument's noun names obj: its object term is obj, read
+		// without joining them (isObject).
+		names := isObject(obj, a.Noun)
 		if a.Noun == "" && a.Kind == "identifier" && len(f.objects) > 0 {
-			noun = f.objects[0]
+			names = f.objects[0] == obj
 		}
-		if noun == obj && (a.Kind == "identifier" || len(f.objects) > 0 && f.objects[0] == obj) {
+		if names && (a.Kind == "identifier" || len(f.objects) > 0 && f.objects[0] == obj) {
 			return true
 		}
 	}
@@ -1001,7 +1036,7 @@ type loose struct {
 // it may fill a parameter of its kind that nothing else fills; an
 // identifier that fills no id is loose text ("rename it to
 // q3-report.pdf").
-func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
+func looseArg(params []param, a *grammar.Arg, bound *uint64, left *loose) {
 	if a.Kind == "identifier" {
 		if j := idParam(params, *bound, a.Text); j >= 0 {
 			*bound |= 1 << j
@@ -1021,7 +1056,8 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 }
 
 // requiredUnmet counts the required parameters nothing in the clause
-// evidently fills, of those no argument fills (bound, by index), and
+// evidently fills, of those no argument fills (open, by index: the
+// tool's mayUnmet less the parameters bound), and
 // apart from them those that hold an id (param.idLike): a turn may name
 // the thing it acts on without its id ("the meeting with the vendor",
 // "this ticket"), where a missing place or date is missing; and, third,
@@ -1038,9 +1074,9 @@ func looseArg(params []param, a grammar.Arg, bound *uint64, left *loose) {
 // gives as an example (exampleNamed). A parameter of another type (a
 // boolean, an array, an object) is left out: it may take its default; so
 // is one whose schema gives a default, though it says it is required. Only a tool's first
-// 64 parameters are read (bound has room for them). With names, it also
+// 64 parameters are read (open has room for them). With names, it also
 // names the parameters it counts, for an explanation.
-func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loose, names *unmetNames) (int, int, int) {
+func (r *Router) requiredUnmet(params []param, open uint64, f *features, l loose, names *unmetNames) (int, int, int) {
 	unmet, numbers, dates, text, enums := 0, 0, 0, 0, 0
 	idUnmet, idNumbers, idText := 0, 0, 0
 	// The parameters of each count, in order, when names are asked for
@@ -1050,11 +1086,8 @@ func (r *Router) requiredUnmet(params []param, bound uint64, f *features, l loos
 	if names != nil {
 		ofKind = &names.ofKind
 	}
-	for j := range params {
-		p := &params[j]
-		if !p.required || p.hasDefault || p.callerMade || j >= 64 || bound&(1<<j) != 0 {
-			continue
-		}
+	for ; open != 0; open &= open - 1 { // in order, as the parameters are
+		p := &params[bits.TrailingZeros64(open)]
 		kind := -1
 		if p.idLike {
 			// An id takes what the other parameters leave.
@@ -1303,6 +1336,18 @@ func valueKind(a *grammar.Arg) int {
 	return -1
 }
 
+// mayUnmet are the parameters among the first 64 that requiredUnmet may
+// count, by index: required, with no default, not made by the caller.
+func mayUnmet(params []param) uint64 {
+	var may uint64
+	for j := range min(len(params), 64) {
+		if p := &params[j]; p.required && !p.hasDefault && !p.callerMade {
+			may |= 1 << j
+		}
+	}
+	return may
+}
+
 // paramKinds are how many of params are required, and the kinds of value
 // some parameter's type takes.
 func paramKinds(params []param) (required int, takes [numValueKinds]bool) {
@@ -1432,34 +1477,38 @@ func seeing(r *Router, action string) bool {
 // abbreviatesTool reports whether an id's prefix (MSG_, as IDPrefix
 // writes it) abbreviates the head noun of the tool's name or the noun of
 // one of its id parameters (abbreviates), for a tool that takes an id;
-// among nouns only, unless nouns is nil (mayAbbreviate).
-func abbreviatesTool(ti *toolInfo, prefix string, nouns []string) bool {
-	return takesID(ti) && abbreviatesNoun(ti, prefix, nil, nouns)
+// among nouns only, unless nouns is nil (mayAbbreviate). The prefix is
+// pre, its mark trimmed (abbreviatesBy).
+func abbreviatesTool(ti *toolInfo, pre string, nouns []string) bool {
+	return takesID(ti) && abbreviatesNoun(ti, pre, nil, nouns)
 }
 
 // mayAbbreviate reports whether an id's prefix abbreviates a concept
 // (abbreviates) that is among nouns, the concepts whose ids the
 // catalogue documents with the prefix, or any concept when nouns is nil
-// (no tool documents the prefix).
-func mayAbbreviate(prefix, concept string, nouns []string) bool {
-	return abbreviates(prefix, concept) && (nouns == nil || slices.Contains(nouns, concept))
+// (no tool documents the prefix). The prefix is pre, its mark trimmed
+// (abbreviatesBy).
+func mayAbbreviate(pre, concept string, nouns []string) bool {
+	return abbreviatesBy(pre, concept) && (nouns == nil || slices.Contains(nouns, concept))
 }
 
 // abbreviatesHead reports whether an id's prefix abbreviates the head of
 // the tool's name, or the noun of an id parameter the description does
 // not name as another thing than the head: removeReminder's eventId is
 // the id of the event its description removes a reminder from, and
-// evt_8812 names that event, not a reminder.
-func abbreviatesHead(ti *toolInfo, prefix string, nouns []string) bool {
-	return ti.head >= 0 && abbreviatesNoun(ti, prefix, ti.describedOthers, nouns)
+// evt_8812 names that event, not a reminder. The prefix is pre, its mark
+// trimmed (abbreviatesBy).
+func abbreviatesHead(ti *toolInfo, pre string, nouns []string) bool {
+	return ti.head >= 0 && abbreviatesNoun(ti, pre, ti.describedOthers, nouns)
 }
 
 // abbreviatesNoun reports whether an id's prefix abbreviates the head
 // noun of the tool's name or the noun of one of its id parameters, other
-// than the object terms of others, as mayAbbreviate reads it.
-func abbreviatesNoun(ti *toolInfo, prefix string, others, nouns []string) bool {
+// than the object terms of others, as mayAbbreviate reads it (pre: the
+// prefix, its mark trimmed).
+func abbreviatesNoun(ti *toolInfo, pre string, others, nouns []string) bool {
 	if ti.head >= 0 {
-		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && mayAbbreviate(prefix, c, nouns) {
+		if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && mayAbbreviate(pre, c, nouns) {
 			return true
 		}
 	}
@@ -1468,7 +1517,7 @@ func abbreviatesNoun(ti *toolInfo, prefix string, others, nouns []string) bool {
 			continue
 		}
 		for _, t := range ti.params[j].terms {
-			if c, ok := strings.CutPrefix(t, objectPrefix); ok && mayAbbreviate(prefix, c, nouns) && !containsTerm(others, t) {
+			if c, ok := strings.CutPrefix(t, objectPrefix); ok && mayAbbreviate(pre, c, nouns) && !containsTerm(others, t) {
 				return true
 			}
 		}
@@ -1484,7 +1533,7 @@ func idAbbreviates(f *features, m *shared, o string) bool {
 		return false
 	}
 	for k := range f.args {
-		if f.args[k].Kind == "identifier" && m.prefixes[k] != "" && mayAbbreviate(m.prefixes[k], c, m.idNouns[k]) {
+		if f.args[k].Kind == "identifier" && m.prefixes[k] != "" && mayAbbreviate(m.trimmed[k], c, m.idNouns[k]) {
 			return true
 		}
 	}
@@ -1497,7 +1546,12 @@ func idAbbreviates(f *features, m *shared, o string) bool {
 // others are the word's, in order (msg: message, evt: event, inv:
 // invoice).
 func abbreviates(prefix, concept string) bool {
-	pre := strings.TrimRight(prefix, "_-")
+	return abbreviatesBy(strings.TrimRight(prefix, "_-"), concept)
+}
+
+// abbreviatesBy is abbreviates of a prefix with its mark trimmed (pre):
+// a caller that asks of many concepts trims it once.
+func abbreviatesBy(pre, concept string) bool {
 	w := concept[strings.LastIndexByte(concept, '_')+1:]
 	if len(pre) < 2 || len(w) < len(pre) || w[0] != pre[0]|0x20 {
 		return false

@@ -150,7 +150,7 @@ func (r *Router) clauseExample(e *Example, p *grammar.Parse, c *grammar.Clause, 
 			ok = ok || n == ti.tool.Name
 		}
 		e.right = append(e.right, ok)
-		e.tools = append(e.tools, cands[k].x)
+		e.tools = append(e.tools, *cands[k].x)
 		e.names = append(e.names, ti.tool.Name)
 		e.risks = append(e.risks, riskOf(ti.tool))
 		e.barred = append(e.barred, cands[k].barred)
@@ -356,7 +356,7 @@ func (m *Model) nest(e *Example, ps []float64, g *relVec) (bool, float64) {
 		cands = make([]cand, 0, len(e.tools))
 	}
 	for k := range e.tools {
-		cands = append(cands, cand{x: e.tools[k], barred: e.barred[k]})
+		cands = append(cands, cand{x: &e.tools[k], barred: e.barred[k]})
 	}
 	var own relVec
 	if g == nil {

@@ -132,8 +132,9 @@ func TestNoneReadsNoRunnerUp(t *testing.T) {
 	var x, other toolVec
 	x[fBM25], x[fCoverage], x[fActionSame], x[fCoverageSeen] = 0.5, 0.6, 1, 1
 	other[fBM25], other[fCoverage] = 0.01, 0.1
-	alone := []cand{{x: x}}
-	beside := []cand{{x: x}, {x: other}}
+	x2 := x // each list's own: noneFeatures sets the lead in it
+	alone := []cand{{x: &x}}
+	beside := []cand{{x: &x2}, {x: &other}}
 	// noneFeatures sets each candidate's lead; the share of what some
 	// tool holds is the retrieval's, set here as another tool would.
 	y1 := r.noneFeatures(cs[0], &fs[0], s, alone)
@@ -150,7 +151,7 @@ func TestNoneReadsNoRunnerUp(t *testing.T) {
 			t.Errorf("none's %s is %v alone and %v beside another tool", relFeatureNames[k], g1[k], g2[k])
 		}
 	}
-	u := m.toolUtility(&alone[0].x)
+	u := m.toolUtility(alone[0].x)
 	if relFeatureNames[relRank] != "top_utility" || g1[relRank] != u {
 		t.Errorf("none's feature %s = %v, want top_utility = %v", relFeatureNames[relRank], g1[relRank], u)
 	}

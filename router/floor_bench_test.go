@@ -46,16 +46,18 @@ type floorPosting struct {
 
 // newFloorIndex indexes the terms r's retrieval index holds, tool by tool.
 func newFloorIndex(r *Router) *floorIndex {
-	terms := make([]string, 0, len(r.ix.terms))
-	for t := range r.ix.terms {
-		terms = append(terms, t)
+	var terms []string
+	for t := range r.ix.ids {
+		if len(r.ix.term(t).postings) > 0 {
+			terms = append(terms, t)
+		}
 	}
 	sort.Strings(terms)
 	n := len(r.tools)
 	length := make([]float64, n) // distinct terms per tool
 	total := 0.0
 	for _, t := range terms {
-		for _, p := range r.ix.terms[t].postings {
+		for _, p := range r.ix.term(t).postings {
 			length[p.tool]++
 			total++
 		}
@@ -67,7 +69,7 @@ func newFloorIndex(r *Router) *floorIndex {
 	for id, t := range terms {
 		fx.ids[t] = int32(id)
 		fx.start = append(fx.start, int32(len(fx.postings)))
-		ps := r.ix.terms[t].postings
+		ps := r.ix.term(t).postings
 		idf := math.Log(1 + (float64(n)-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
 		for _, p := range ps {
 			w := idf * (k1 + 1) / (1 + k1*(1-b+b*length[p.tool]/avg))

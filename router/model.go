@@ -245,17 +245,29 @@ func (m *Model) noneUtility(g *relVec) float64 {
 }
 
 // dot is the dot product of w and x, which have the same length, added up
-// in order, four products to a step of the loop.
+// in order, eight products to a step of the loop.
 func dot(w, x []float64) float64 {
 	x = x[:len(w)]
 	u := 0.0
 	k := 0
-	for ; k+4 <= len(w); k += 4 {
-		w, x := w[k:k+4:k+4], x[k:k+4:k+4]
-		u += w[0] * x[0]
-		u += w[1] * x[1]
-		u += w[2] * x[2]
-		u += w[3] * x[3]
+	// Written k <= len(w)-8, the bound proves k+7 an index of both, and
+	// none is checked.
+	for ; k <= len(w)-8; k += 8 {
+		u += w[k] * x[k]
+		u += w[k+1] * x[k+1]
+		u += w[k+2] * x[k+2]
+		u += w[k+3] * x[k+3]
+		u += w[k+4] * x[k+4]
+		u += w[k+5] * x[k+5]
+		u += w[k+6] * x[k+6]
+		u += w[k+7] * x[k+7]
+	}
+	if k <= len(w)-4 {
+		u += w[k] * x[k]
+		u += w[k+1] * x[k+1]
+		u += w[k+2] * x[k+2]
+		u += w[k+3] * x[k+3]
+		k += 4
 	}
 	for ; k < len(w); k++ {
 		u += w[k] * x[k]
@@ -272,7 +284,7 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 	hi, top := math.Inf(-1), -1
 	for k := range cands {
 		c := &cands[k]
-		c.u = m.toolUtility(&c.x)
+		c.u = m.toolUtility(c.x)
 		if c.barred {
 			continue
 		}
@@ -299,7 +311,7 @@ func (m *Model) probabilities(cands []cand, y *noneVec, g *relVec) float64 {
 	for k := range cands {
 		cands[k].p /= sum
 	}
-	g.fill(y, &cands[top].x, hi)
+	g.fill(y, cands[top].x, hi)
 	pNone := logistic(m.noneUtility(g))
 	for k := range cands {
 		cands[k].p *= 1 - pNone
@@ -316,8 +328,8 @@ func (g *relVec) fill(y *noneVec, x *toolVec, u float64) {
 		clear(g[relTop:])
 		return
 	}
-	for j, k := range topFeatures {
-		g[relTop+j] = x[k]
+	for _, r := range topRuns { // topFeatures, a run at a time
+		copy(g[relTop+r.at:], x[r.from:r.from+r.n])
 	}
 	g[relRank] = u
 	g[relRankSq] = u * u

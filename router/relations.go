@@ -168,7 +168,7 @@ func (r *Router) translatedNoun(word string) []string {
 	}
 	for _, stems := range senses {
 		for _, t := range stems {
-			if len(r.ix.terms[t].postings) > 0 {
+			if len(r.ix.term(t).postings) > 0 {
 				return stems
 			}
 		}

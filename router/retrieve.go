@@ -55,7 +55,11 @@ type rposting struct {
 
 // index is the compiled BM25F index.
 type index struct {
-	terms map[string]iterm
+	// terms are by number in the Router's terms (ids): a term no tool
+	// holds has no postings. A query looks each of its terms up once,
+	// and keeps the numbers (hits.ids) for the features to read.
+	terms []iterm
+	ids   map[string]int32 // the numbers of the Router's terms
 	// unseenIDF is the idf of a term no tool holds.
 	unseenIDF float32
 }
@@ -117,7 +121,7 @@ func (r *Router) conceptOf(c string) *conceptOf {
 	co := &conceptOf{action: r.term(actionPrefix, c), object: r.term(objectPrefix, c), concept: r.term(conceptPrefix, c)}
 	co.objectText = r.postings[co.object]
 	co.actionID, co.objectID = r.termID(co.action), r.termID(co.object)
-	co.ret = r.ix.terms[co.concept].postings
+	co.ret = r.ix.term(co.concept).postings
 	if r.concepts.Len() < maxConcepts {
 		// The concept may be cut from a turn: its own copy keeps the
 		// turn from being held.
@@ -175,7 +179,7 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 			room += int(d)
 		}
 	}
-	ix := &index{terms: make(map[string]iterm, held)}
+	ix := &index{terms: make([]iterm, len(df)), ids: terms.ids}
 	ix.unseenIDF = float32(idf(0))
 	idfs := make([]float32, len(df))
 	// Every term's postings are carved from one array, a term's room its
@@ -229,7 +233,7 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 	}
 	for id, ps := range postings {
 		if len(ps) > 0 {
-			ix.terms[terms.terms[id]] = iterm{postings: ps, idf: idfs[id]}
+			ix.terms[id] = iterm{postings: ps, idf: idfs[id]}
 		}
 	}
 	return ix
@@ -248,11 +252,16 @@ type hits struct {
 	at       []acc  // by tool; set by detail, zero for a tool the query never touched
 	touched  []int32
 	detailed []int32 // the tools detail has set
+	fresh    []int32 // detail's room
 	reads    []read  // the query's terms some tool holds, in order
 	mass     float32 // the query's own idf mass
 	seen     float32 // the idf mass of the query's terms some tool holds
 	unseen   int     // query terms no tool holds
 	terms    int
+	// query are the terms the query was given, ids their numbers in the
+	// Router's terms beside them, or -1 (index.ids).
+	query []string
+	ids   []int32
 }
 
 // slot is a query's BM25F score of one tool: the query's when gen is
@@ -262,7 +271,6 @@ type slot struct {
 	score    float32
 	gen      uint16
 	detailed bool // detail has set the tool's acc
-	pending  bool // detail is setting it
 }
 
 // read is one term of a query that some tool holds: its postings and its
@@ -281,7 +289,7 @@ type acc struct {
 }
 
 func newHits(n int) hits {
-	return hits{score: make([]slot, n), at: make([]acc, n), touched: make([]int32, 0, 64)}
+	return hits{score: make([]slot, n), at: make([]acc, n), touched: make([]int32, 0, 64), fresh: make([]int32, 0, Candidates)}
 }
 
 func (h *hits) reset() {
@@ -295,7 +303,20 @@ func (h *hits) reset() {
 		h.gen = 1
 	}
 	h.touched, h.detailed, h.reads = h.touched[:0], h.detailed[:0], h.reads[:0]
+	h.query, h.ids = nil, h.ids[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
+}
+
+// idsOf returns the numbers of terms, beside them, when terms are the
+// very terms the query was given (the same list, not an equal one).
+func (h *hits) idsOf(terms []string) ([]int32, bool) {
+	if len(terms) != len(h.query) || len(h.ids) != len(terms) {
+		return nil, false
+	}
+	if len(terms) > 0 && &terms[0] != &h.query[0] {
+		return nil, false
+	}
+	return h.ids, true
 }
 
 // scoreOf is the query's BM25F score of tool t: 0 for a tool it never
@@ -316,15 +337,20 @@ func (h *hits) scoreOf(t int32) float32 {
 // an English catalogue by its concept).
 func (ix *index) query(h *hits, terms, optional []string) {
 	h.reset()
+	h.query = terms
 	for _, t := range terms {
-		it, held := ix.terms[t]
-		ps := it.postings
+		id, ok := ix.ids[t]
+		if !ok {
+			id = -1
+		}
+		h.ids = append(h.ids, id)
+		var ps []rposting
+		w := ix.unseenIDF
+		if ok && int(id) < len(ix.terms) && len(ix.terms[id].postings) > 0 {
+			ps, w = ix.terms[id].postings, ix.terms[id].idf
+		}
 		if len(ps) == 0 && containsTerm(optional, t) {
 			continue
-		}
-		w := ix.unseenIDF
-		if held {
-			w = it.idf
 		}
 		h.mass += w
 		h.terms++
@@ -335,6 +361,20 @@ func (ix *index) query(h *hits, terms, optional []string) {
 		h.seen += w
 		h.reads = append(h.reads, read{postings: ps, idf: w})
 		score, gen, touched := h.score, h.gen, h.touched
+		if len(touched) == 0 {
+			// The query's first term some tool holds: no slot is the
+			// query's yet, and a term has one posting a tool, so each
+			// posting is its tool's first, with no need to ask.
+			touched = slices.Grow(touched, len(ps))
+			for k := range ps {
+				p := &ps[k]
+				sl := &score[p.tool]
+				sl.score, sl.gen = p.all, gen
+				touched = append(touched, p.tool)
+			}
+			h.touched = touched
+			continue
+		}
 		for k := range ps {
 			p := &ps[k]
 			sl := &score[p.tool]
@@ -356,7 +396,7 @@ func (ix *index) query(h *hits, terms, optional []string) {
 // set is passed over.
 func (h *hits) detail(ts []int32) {
 	score := h.score
-	fresh := false
+	fresh := h.fresh[:0] // the tools to set, in the order of their numbers
 	for _, t := range ts {
 		sl := &score[t]
 		if sl.detailed {
@@ -364,30 +404,50 @@ func (h *hits) detail(ts []int32) {
 		}
 		sl.detailed = true
 		h.detailed = append(h.detailed, t)
-		if sl.gen == h.gen {
-			sl.pending, fresh = true, true
+		if sl.gen != h.gen {
+			continue // no posting of the query reached it: its acc stays zero
 		}
+		fresh = append(fresh, 0)
+		k := len(fresh) - 1
+		for ; k > 0 && fresh[k-1] > t; k-- {
+			fresh[k] = fresh[k-1]
+		}
+		fresh[k] = t
 	}
-	if !fresh {
+	h.fresh = fresh
+	if len(fresh) == 0 {
 		return
 	}
+	// A term's postings are in the order of the tools, as fresh is: each
+	// tool's posting is found after the last one's, by a walk along a
+	// short list, by a binary search along a long one. Each tool has at
+	// most one posting a term, so its acc adds the terms in order.
+	last := fresh[len(fresh)-1]
 	for _, rd := range h.reads {
-		if len(rd.postings) <= scanPostings*len(ts) {
-			for k := range rd.postings {
-				if p := &rd.postings[k]; score[p.tool].pending {
-					h.at[p.tool].add(p, rd.idf)
+		ps := rd.postings
+		if len(ps) <= scanPostings*len(fresh) {
+			j, t := 0, fresh[0]
+			for k := range ps {
+				p := &ps[k]
+				if p.tool < t {
+					continue
+				}
+				for p.tool > t && j+1 < len(fresh) {
+					j++
+					t = fresh[j]
+				}
+				if p.tool == t {
+					h.at[t].add(p, rd.idf)
+				}
+				if p.tool >= last {
+					break
 				}
 			}
 			continue
 		}
-		// A long list: each tool's posting is found by its number, as
-		// the postings are in the order of the tools.
-		for _, t := range ts {
-			if !score[t].pending {
-				continue
-			}
-			ps := rd.postings
-			k, hi := 0, len(ps) // the first posting of tool t or after it
+		lo := 0
+		for _, t := range fresh {
+			k, hi := lo, len(ps) // the first posting of tool t or after it
 			for k < hi {
 				if m := int(uint(k+hi) >> 1); ps[m].tool < t {
 					k = m + 1
@@ -395,13 +455,15 @@ func (h *hits) detail(ts []int32) {
 					hi = m
 				}
 			}
-			if k < len(ps) && ps[k].tool == t {
-				h.at[t].add(&ps[k], rd.idf)
+			if k == len(ps) {
+				break
 			}
+			if ps[k].tool == t {
+				h.at[t].add(&ps[k], rd.idf)
+				k++
+			}
+			lo = k
 		}
-	}
-	for _, t := range ts {
-		score[t].pending = false
 	}
 }
 
@@ -421,25 +483,37 @@ func postingsHold(ps []rposting, t int32) bool {
 }
 
 // scanPostings is how many postings a term may have for each tool detail
-// sets before detail looks the tools up rather than read them all.
-const scanPostings = 16
+// sets before detail searches for the tools rather than read them all.
+const scanPostings = 8
 
 // add adds one posting of a term of idf idf.
 func (a *acc) add(p *rposting, idf float32) {
 	a.score += p.all
 	a.matched += idf
 	a.held++
-	for f := range numFields {
-		a.field[f] += p.field[f]
-	}
+	// The fields written out, four, as they are: no loop, no index
+	// checked (the constant index fails to compile for another number).
+	_ = [1]struct{}{}[numFields-4]
+	a.field[0] += p.field[0]
+	a.field[1] += p.field[1]
+	a.field[2] += p.field[2]
+	a.field[3] += p.field[3]
 }
 
 // idf is a term's idf: unseenIDF for a term no tool holds.
 func (ix *index) idf(t string) float32 {
-	if it, ok := ix.terms[t]; ok {
+	if it := ix.term(t); len(it.postings) > 0 {
 		return it.idf
 	}
 	return ix.unseenIDF
+}
+
+// term is the index's term t: no postings for a term no tool holds.
+func (ix *index) term(t string) iterm {
+	if id, ok := ix.ids[t]; ok && int(id) < len(ix.terms) { // a term numbered after the index holds nothing
+		return ix.terms[id]
+	}
+	return iterm{}
 }
 
 // rel is a score relative to the query's own idf mass, in [0, 1].
@@ -452,11 +526,15 @@ func (h *hits) rel(x float32) float64 {
 
 // scorer holds the scratch space of one Select.
 type scorer struct {
-	clause  hits
-	turn    hits // the whole turn's, when it has several clauses
-	multi   bool
-	cands   []cand
-	spare   []cand  // room to sort cands into
+	clause hits
+	turn   hits // the whole turn's, when it has several clauses
+	multi  bool
+	cands  []cand
+	spare  []cand // room to sort cands into
+	// vecs are the candidates' features, cands[k] of the last retrieve
+	// reading vecs[k]: the candidates move, their features stay.
+	vecs    []toolVec
+	again   toolVec // the features of a candidate read again, for its notes (appendSummary)
 	order   []int32 // the order of cands, by probability
 	top     []int32
 	topKeys []float32 // beside top
@@ -492,7 +570,7 @@ type scorer struct {
 
 func newScorer(n int) *scorer {
 	return &scorer{clause: newHits(n), turn: newHits(n), cands: make([]cand, 0, Candidates),
-		spare: make([]cand, 0, Candidates), order: make([]int32, 0, Candidates)}
+		spare: make([]cand, 0, Candidates), vecs: make([]toolVec, Candidates), order: make([]int32, 0, Candidates)}
 }
 
 // ranking keeps the best depth tools by their keys, best first: the
@@ -516,10 +594,16 @@ func (rk *ranking) push(t int32, kt float32, dup bool) {
 	if rk.shut(t, kt) {
 		return
 	}
-	n := len(rk.tools)
 	if dup && slices.Contains(rk.tools, t) {
 		return
 	}
+	rk.insert(t, kt)
+}
+
+// insert ranks tool t by its key kt, which the caller knows may enter
+// (shut is false) and is not ranked yet.
+func (rk *ranking) insert(t int32, kt float32) {
+	n := len(rk.tools)
 	if n < rk.depth {
 		rk.tools, rk.keys = append(rk.tools, 0), append(rk.keys, 0)
 		n++
@@ -559,21 +643,33 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	push := func(t int32, dup bool) { rk.push(t, key(t), dup) }
 	// Most of the tools a query touches cannot enter the full top: they
 	// are passed over before the call, by the last place's key and tool
-	// held apart (shut, read from locals).
-	full, lastKey, lastTool := false, float32(0), int32(0)
+	// held apart (shut, read from locals). Until the top is full, the
+	// last key is below every key (keys are sums of BM25F scores, none
+	// negative, none NaN), and no tool is passed over.
+	lastKey, lastTool := float32(math.Inf(-1)), int32(0)
 	admit := func(t int32, kt float32, dup bool) {
-		if full && (kt < lastKey || kt == lastKey && t >= lastTool) {
+		if kt < lastKey || kt == lastKey && t >= lastTool {
 			return
 		}
 		rk.push(t, kt, dup)
 		if n := len(rk.tools); n == depth {
-			full, lastKey, lastTool = true, rk.keys[n-1], rk.tools[n-1]
+			lastKey, lastTool = rk.keys[n-1], rk.tools[n-1]
 		}
 	}
 	if !s.multi {
+		// admit, written out with the last place in locals of the loop's
+		// own, which the closure does not hold.
 		clause := s.clause.score // the touched tools' slots are the query's
+		lk, lt := lastKey, lastTool
 		for _, t := range s.clause.touched {
-			admit(t, clause[t].score, false)
+			kt := clause[t].score
+			if kt < lk || kt == lk && t >= lt {
+				continue // shut: the top is full, and t after its last
+			}
+			rk.insert(t, kt)
+			if n := len(rk.tools); n == depth {
+				lk, lt = rk.keys[n-1], rk.tools[n-1]
+			}
 		}
 	} else {
 		for k, touched := range [2][]int32{s.clause.touched, s.turn.touched} {
@@ -602,8 +698,9 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 		// No tool documents the id's format: the tools whose name heads
 		// the thing its prefix abbreviates (dep-7731: a deployment). The
 		// prefix is letters, upper case, and its mark (IDPrefix).
+		trimmed := strings.TrimRight(pre, "_-") // abbreviates', once for every head
 		for _, c := range r.headsBy[pre[0]-'A'] {
-			if abbreviates(pre, c) {
+			if abbreviatesBy(trimmed, c) {
 				for _, t := range r.byHead[c] {
 					reach.push(t, key(t), true)
 				}
@@ -680,9 +777,12 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	// A candidate is large: its evidence is left for toolFeatures to
 	// clear, as it reads it, and the rest is set here.
 	cands := slices.Grow(s.cands[:0], len(top))[:len(top)]
+	if len(s.vecs) < len(top) {
+		s.vecs = make([]toolVec, len(top))
+	}
 	for k, t := range top {
 		c := &cands[k]
-		c.tool, c.fit, c.barred, c.u, c.p = t, false, false, 0, 0
+		c.tool, c.x, c.fit, c.barred, c.u, c.p = t, &s.vecs[k], false, false, 0, 0
 	}
 	s.cands = cands
 	return cands

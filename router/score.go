@@ -3,6 +3,8 @@ package router
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 	"github.com/stalwart-agents/stalwart/tokenize"
@@ -331,20 +333,11 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		// A function word that is no article, pronoun, preposition,
 		// conjunction, auxiliary, question or politeness word (a
 		// quantifier, a particle such as on or off) is evidence too.
-		for part := range strings.FieldsSeq(w.Norm) {
-			if t := r.stemTerm(part); t != "" {
-				if w.Concept != "" && !containsTerm(dst, t) {
-					// The spelling of a word read as a concept counts
-					// only where a tool holds it: a pt-BR word reaches
-					// an English catalogue by its concept, and its
-					// stem, which no tool there holds, is no word the
-					// tools miss.
-					f.optional = appendUnique(f.optional, t)
-				}
-				dst = appendUnique(dst, t)
-				if w.Class == grammar.Noun {
-					f.nounStems = appendUnique(f.nounStems, t)
-				}
+		if oneField(w.Norm) {
+			dst = r.partTerm(w, w.Norm, f, dst) // FieldsSeq's one field, with no iterator
+		} else {
+			for part := range strings.FieldsSeq(w.Norm) {
+				dst = r.partTerm(w, part, f, dst)
 			}
 		}
 		if w.Class == grammar.Noun && r.lang == tokenize.Brazilian && r.wn != nil && w.Concept != "" && !strings.Contains(w.Norm, " ") &&
@@ -361,6 +354,53 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string)
 		}
 	}
 	return dst
+}
+
+// partTerm adds to a clause's terms dst the stem term of part, a word of
+// w (clauseTerms).
+func (r *Router) partTerm(w *grammar.Word, part string, f *features, dst []string) []string {
+	t := r.stemTerm(part)
+	if t == "" {
+		return dst
+	}
+	if w.Concept != "" && !containsTerm(dst, t) {
+		// The spelling of a word read as a concept counts only where a
+		// tool holds it: a pt-BR word reaches an English catalogue by
+		// its concept, and its stem, which no tool there holds, is no
+		// word the tools miss.
+		f.optional = appendUnique(f.optional, t)
+	}
+	dst = appendUnique(dst, t)
+	if w.Class == grammar.Noun {
+		f.nounStems = appendUnique(f.nounStems, t)
+	}
+	return dst
+}
+
+// oneField reports whether strings.FieldsSeq yields s itself, whole: s
+// is not empty and holds no space, as FieldsSeq reads one (unicode.IsSpace
+// past ASCII). An ASCII byte below '!' (a space, or a control byte) is
+// left to FieldsSeq: false is always safe, and the test of a byte short.
+func oneField(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c-'!' < utf8.RuneSelf-'!' { // '!' to DEL: no space
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return false
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		i += size
+	}
+	return true
 }
 
 // otherSense adds to a clause's terms another sense of a Portuguese noun
@@ -702,7 +742,7 @@ func isObject(t, concept string) bool {
 // admits reports whether a parameter with an enum takes the argument:
 // only a value the enum lists fills it, whatever noun the value follows
 // ("the status of EXP-2210" is no status of pending, approved ...).
-func admits(p *param, a grammar.Arg) bool {
+func admits(p *param, a *grammar.Arg) bool {
 	return len(p.enum) == 0 || enumLists(p, a.Value) || enumLists(p, a.Text)
 }
 
@@ -721,12 +761,12 @@ func admits(p *param, a grammar.Arg) bool {
 // price, not compare_at_price. A parameter another argument fills already (taken, by
 // index, the first 64) takes no second one, as the binder binds each
 // parameter once: "from today until March 7th" fills a start and an end.
-func fitParam(params []param, a grammar.Arg, taken uint64) int {
+func fitParam(params []param, a *grammar.Arg, taken uint64) int {
 	free := func(i int) bool { return i >= 64 || taken&(1<<i) == 0 }
 	if a.Counted != "" {
 		// A number that counts a noun fills the number its noun names
 		// ("a room for 2 nights": nights) before any other.
-		counts := func(i int) bool { return free(i) && countFits(&params[i], &a) }
+		counts := func(i int) bool { return free(i) && countFits(&params[i], a) }
 		if i := requiredFirst(params, counts, a.Counted); i >= 0 {
 			return i
 		}
@@ -738,7 +778,7 @@ func fitParam(params []param, a grammar.Arg, taken uint64) int {
 		// a parameter that may hold it (holdsKind).
 		value := a.Kind == "date" || a.Kind == "time" || a.Kind == "money" || a.Kind == "email"
 		fits := func(i int) bool {
-			return free(i) && !(value && params[i].idLike) && admits(&params[i], a) && holdsKind(&params[i], a.Kind) && countFits(&params[i], &a)
+			return free(i) && !(value && params[i].idLike) && admits(&params[i], a) && holdsKind(&params[i], a.Kind) && countFits(&params[i], a)
 		}
 		if i := requiredFirst(params, fits, a.Noun); i >= 0 {
 			return i

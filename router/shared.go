@@ -82,6 +82,9 @@ type shared struct {
 	// company's id is ^co_).
 	prefixes []string
 	idNouns  [][]string
+	// trimmed are beside prefixes: each with its mark trimmed, as
+	// abbreviates trims it, once a clause, not once a candidate.
+	trimmed []string
 }
 
 // actionOf is how the clause's action relates to an action of the tools.
@@ -152,7 +155,7 @@ func (r *Router) share(f *features, s *scorer) *shared {
 			continue
 		}
 		m.objectText = append(m.objectText, r.termID(o))
-		m.objectRet = append(m.objectRet, r.ix.terms[r.retrievalTerm(o)].postings)
+		m.objectRet = append(m.objectRet, r.ix.term(r.retrievalTerm(o)).postings)
 	}
 	m.askRet, m.askTerms = m.askRet[:0], m.askTerms[:0]
 	for _, a := range f.asks {
@@ -183,7 +186,8 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	m.values, m.kinds, m.free = 0, [numValueKinds]int{}, freeWords(f)
 	clear(m.prefixes)
-	m.prefixes, m.idNouns = m.prefixes[:0], m.idNouns[:0]
+	clear(m.trimmed)
+	m.prefixes, m.idNouns, m.trimmed = m.prefixes[:0], m.idNouns[:0], m.trimmed[:0]
 	for k := range f.args {
 		a := &f.args[k]
 		if v := valueKind(a); v >= 0 && !(a.Kind == "number" && a.Counted == "" && len(f.objects) > 0 && a.Noun != "" && (strings.TrimPrefix(f.objects[0], objectPrefix) == a.Noun || idNumber(f.words, a))) {
@@ -205,17 +209,36 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		}
 		m.prefixes = append(m.prefixes, prefix)
 		m.idNouns = append(m.idNouns, nouns)
+		m.trimmed = append(m.trimmed, strings.TrimRight(prefix, "_-"))
 	}
-	for _, t := range f.terms {
-		if id, ok := r.terms.ids[t]; ok {
-			m.in[id] = m.gen
+	// The numbers of the clause's terms are the query's, when it read
+	// them (retrieve), and looked up again only when it did not.
+	if ids, ok := s.clause.idsOf(f.terms); ok {
+		for _, id := range ids {
+			if id >= 0 {
+				m.in[id] = m.gen
+			}
+		}
+	} else {
+		for _, t := range f.terms {
+			if id, ok := r.terms.ids[t]; ok {
+				m.in[id] = m.gen
+			}
 		}
 	}
 	if s.multi && len(s.ctxTerms) >= len(f.terms) {
 		// The context's terms follow the clause's own (Router.context).
-		for _, t := range s.ctxTerms[len(f.terms):] {
-			if id, ok := r.terms.ids[t]; ok {
-				m.inTurn[id] = m.gen
+		if ids, ok := s.turn.idsOf(s.ctxTerms); ok {
+			for _, id := range ids[len(f.terms):] {
+				if id >= 0 {
+					m.inTurn[id] = m.gen
+				}
+			}
+		} else {
+			for _, t := range s.ctxTerms[len(f.terms):] {
+				if id, ok := r.terms.ids[t]; ok {
+					m.inTurn[id] = m.gen
+				}
 			}
 		}
 	}
