@@ -2186,9 +2186,11 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 				skipped = true
 				continue
 			}
-			if end := qualifierEnd(ps, i); pc.bits&fPreposition != 0 && end > i {
-				i, skipped = end, true
-				continue
+			if pc.bits&fPreposition != 0 {
+				if end := qualifierEnd(ps, i); end > i {
+					i, skipped = end, true
+					continue
+				}
 			}
 		}
 		if pc.kind != pValue && !(pc.kind == pWord && pc.class == Noun) {
