@@ -588,6 +588,18 @@ func (rk *ranking) shut(t int32, kt float32) bool {
 	return n == rk.depth && (kt < rk.keys[n-1] || kt == rk.keys[n-1] && t >= rk.tools[n-1])
 }
 
+// last is the key and tool of the ranking's last place when it is full;
+// until then a key below every key (keys are sums of BM25F scores, none
+// negative, none NaN), so that no tool ranks after it. A tool enters
+// only when it ranks before it: its key is higher, or the same and its
+// number lower (shut).
+func (rk *ranking) last() (float32, int32) {
+	if n := len(rk.tools); n == rk.depth {
+		return rk.keys[n-1], rk.tools[n-1]
+	}
+	return float32(math.Inf(-1)), 0
+}
+
 // push ranks tool t by its key kt; dup says the tool may already be
 // ranked.
 func (rk *ranking) push(t int32, kt float32, dup bool) {
@@ -642,39 +654,25 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	rk := ranking{tools: s.top[:0], keys: s.topKeys[:0], depth: depth}
 	push := func(t int32, dup bool) { rk.push(t, key(t), dup) }
 	// Most of the tools a query touches cannot enter the full top: they
-	// are passed over before the call, by the last place's key and tool
-	// held apart (shut, read from locals). Until the top is full, the
-	// last key is below every key (keys are sums of BM25F scores, none
-	// negative, none NaN), and no tool is passed over.
-	lastKey, lastTool := float32(math.Inf(-1)), int32(0)
-	admit := func(t int32, kt float32, dup bool) {
-		if kt < lastKey || kt == lastKey && t >= lastTool {
-			return
-		}
-		rk.push(t, kt, dup)
-		if n := len(rk.tools); n == depth {
-			lastKey, lastTool = rk.keys[n-1], rk.tools[n-1]
-		}
-	}
+	// are passed over by its last place, held in locals (last) rather
+	// than asked of the ranking for each (shut).
+	lk, lt := rk.last()
 	if !s.multi {
-		// admit, written out with the last place in locals of the loop's
-		// own, which the closure does not hold.
 		clause := s.clause.score // the touched tools' slots are the query's
-		lk, lt := lastKey, lastTool
 		for _, t := range s.clause.touched {
-			kt := clause[t].score
-			if kt < lk || kt == lk && t >= lt {
-				continue // shut: the top is full, and t after its last
-			}
-			rk.insert(t, kt)
-			if n := len(rk.tools); n == depth {
-				lk, lt = rk.keys[n-1], rk.tools[n-1]
+			if kt := clause[t].score; kt > lk || kt == lk && t < lt {
+				rk.insert(t, kt)
+				lk, lt = rk.last()
 			}
 		}
 	} else {
 		for k, touched := range [2][]int32{s.clause.touched, s.turn.touched} {
 			for _, t := range touched {
-				admit(t, key(t), k == 1) // the turn's tools may be the clause's
+				// The turn's tools may be the clause's.
+				if kt := key(t); (kt > lk || kt == lk && t < lt) && !(k == 1 && slices.Contains(rk.tools, t)) {
+					rk.insert(t, kt)
+					lk, lt = rk.last()
+				}
 			}
 		}
 	}
