@@ -1395,6 +1395,10 @@ func (e *Engine) readClause(turn string, ps []piece, mainAfter bool, room *claus
 		// content word of its own asks for what its question word asks
 		// for; it is no small talk.
 		c.Act = Question
+	case content == 0 && negAt < 0 && question && !hasChitchat(ps) && e.isStateQuestion(ps, verbAt, firstWord):
+		// "is anything on?", "tem algo ligado?": whether any thing is in
+		// a state asks to see the things' states; no small talk either.
+		c.Act = Question
 	case content == 0 && negAt < 0:
 		if hasChitchat(ps) || question || endsQ || request {
 			c.Act = Chitchat
@@ -2154,12 +2158,19 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 			return "", false, false
 		}
 		if i <= cop || !noun {
-			// The thing asked about: a noun, or a name ("is CO detected?").
+			// The thing asked about: a noun, or a name ("is CO detected?"),
+			// or a pronoun that stands for any thing or every thing ("is
+			// anything on?", "is everything off?"), which asks which
+			// things are in the state.
+			if i > cop && e.thingPronoun(pc) {
+				noun, which = true, true
+				continue
+			}
 			noun = noun || pc.kind == pWord && (pc.class == Noun || pc.class == Unknown && i > cop)
 			continue
 		}
 		prev := &ps[i-1]
-		afterThing := skipped || prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || prev.class == Unknown || e.copulaAt(prev))
+		afterThing := skipped || prev.kind == pValue || prev.kind == pWord && (prev.class == Noun || prev.class == Unknown || e.copulaAt(prev) || e.thingPronoun(prev))
 		skipped = false
 		switch {
 		case verbAt < 0 && afterThing && pc.kind == pWord && pc.class == Noun && lastWord(ps, i) && e.lx.Adjective != nil && e.lx.Adjective(pc.norm):
@@ -2198,6 +2209,29 @@ func (e *Engine) stateQuestion(ps []piece, verbAt, firstWord int) (state string,
 		}
 	}
 	return "", false, false
+}
+
+// isStateQuestion reports whether a question asks whether a thing is in
+// a state (stateQuestion), leaving its pieces as they are: it asks only
+// of a clause with no noun, whose pieces stateQuestion never changes.
+func (e *Engine) isStateQuestion(ps []piece, verbAt, firstWord int) bool {
+	for i := range ps {
+		if ps[i].kind == pWord && ps[i].class == Noun {
+			return false
+		}
+	}
+	_, ok, _ := e.stateQuestion(ps, verbAt, firstWord)
+	return ok
+}
+
+// thingPronoun reports whether a word is a pronoun that stands for some
+// thing or every thing, of the indefinite or the quantifier class
+// ("anything", "something", "everything"; "algo", "tudo"): the thing a
+// question asks the state of, as a noun would name it. A personal or
+// demonstrative pronoun ("it", "this") is no such word.
+func (e *Engine) thingPronoun(pc *piece) bool {
+	return pc.kind == pWord && pc.class == Function && pc.bits&fPronoun != 0 && pc.bits&(fDeterminer|fQuestion) == 0 &&
+		(e.lx.Has("indefinite", pc.norm) || e.lx.Has("quantifier", pc.norm))
 }
 
 // qualifierEnd returns the index of the last word of the noun phrase

@@ -1833,7 +1833,8 @@ func TestEnumValueOfWords(t *testing.T) {
 // TestQualifiedStateQuestion checks that a question whether a thing is in
 // a state is read as one with a word of time ("still") or a phrase that
 // says which thing it is ("in the kitchen") between the thing and its
-// state: the tool that reads states ranks first, and neither the write
+// state, or with a pronoun for any thing as the thing ("is anything
+// on?"): the tool that reads states ranks first, and neither the write
 // that would set the thing nor a tool of lists is selected.
 func TestQualifiedStateQuestion(t *testing.T) {
 	const home = `{"tools": [
@@ -1847,6 +1848,9 @@ func TestQualifiedStateQuestion(t *testing.T) {
 		"is the TV still on?",
 		"is the TV in the den still on?",
 		"is the light in the hall still on?",
+		"is anything still on in the basement?",
+		"is anything on?",
+		"is something open?",
 	} {
 		d := r.Select(turn)
 		if d.Outcome == Selected && d.Tool != "GetState" || len(d.Candidates) == 0 || d.Candidates[0].Tool != "GetState" {

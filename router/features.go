@@ -96,6 +96,7 @@ const (
 	fCommandRead              // a command or request whose verb changes something (neither readingActions nor seeing), and the tool reads by an action neither that one nor near it ("refund invoice 7": not refund.list)
 	fCoverageTurn             // the share of the whole turn's idf mass (the clause and its context) the tool holds; coverage, for a clause with no context
 	fNameCoverageTurn         // name_coverage over the whole turn: the share of the name's content words the clause or its context holds
+	fTopicSearch              // a reading clause says what a text is about, and the tool searches
 	numToolFeatures
 )
 
@@ -113,7 +114,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
 	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
-	"coverage_turn", "name_coverage_turn",
+	"coverage_turn", "name_coverage_turn", "topic_search",
 }
 
 // The features of "none", per clause.
@@ -873,6 +874,14 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			x[fPluralList] = 1
 		case f.hasID && !f.plural && ti.action == "get":
 			x[fOneGet] = 1
+		}
+		if f.topic && ti.action == "search" {
+			// A text that holds the topic is found by a search, not
+			// a list of the things ("any emails about the invoice?").
+			x[fTopicSearch] = 1
+			if why.wants(fTopicSearch) {
+				why.note(fTopicSearch, "the turn says what the texts are about; the tool searches")
+			}
 		}
 	}
 	if !fit {

@@ -329,6 +329,46 @@ func TestNameCoverageTurn(t *testing.T) {
 	}
 }
 
+// TestTopicSearch checks topic_search: a reading clause that says what
+// texts are about ("about", "mentioning"; "sobre") gives it to the tools
+// that search, in both languages, and to no tool that lists; an amount
+// after "about" is no topic, and neither is a command that writes.
+func TestTopicSearch(t *testing.T) {
+	const mail = `{"tools": [
+ {"name": "listEmails", "description": "Lists the emails of a folder.", "annotations": {"readOnlyHint": true}},
+ {"name": "searchEmails", "description": "Searches the emails for a query.", "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}}, "annotations": {"readOnlyHint": true}},
+ {"name": "sendEmail", "description": "Sends an email.", "inputSchema": {"type": "object", "properties": {"to": {"type": "string"}, "body": {"type": "string"}}}}
+]}`
+	cat, err := catalogue.Import("mail.json", []byte(mail))
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := newClosed(t, cat, Options{})
+	pt := newClosed(t, cat, Options{Language: tokenize.Brazilian})
+	for _, tt := range []struct {
+		r          *Router
+		turn, tool string
+		want       float64
+	}{
+		{en, "any emails about the invoice?", "searchEmails", 1},
+		{en, "show me the emails mentioning the contract", "searchEmails", 1},
+		{en, "any emails about the invoice?", "listEmails", 0},
+		{en, "show me my emails", "searchEmails", 0},
+		{en, "show me the emails of about 40 customers", "searchEmails", 0},
+		{en, "send an email to ana@example.com about the invoice", "searchEmails", 0},
+		{pt, "tem algum e-mail sobre a fatura?", "searchEmails", 1},
+		{pt, "mostra meus e-mails", "searchEmails", 0},
+	} {
+		e := tt.r.Example(tt.turn, []string{tt.tool})
+		if got, _ := exampleFeatures(t, &e, tt.tool, fTopicSearch, fTopicSearch); got != tt.want {
+			t.Errorf("%q: %s's topic_search = %v, want %v", tt.turn, tt.tool, got, tt.want)
+		}
+	}
+	if d := en.Select("any emails about the invoice?"); len(d.Candidates) == 0 || d.Candidates[0].Tool != "searchEmails" {
+		t.Errorf("Select(any emails about the invoice?) = %s, candidates %v: want searchEmails first", d.Outcome, d.Candidates)
+	}
+}
+
 // exampleFeatures are the values of features a and b of tool, a candidate
 // of the clause the example reads; it fails when the tool is none.
 func exampleFeatures(t *testing.T, e *Example, tool string, a, b int) (float64, float64) {

@@ -23,6 +23,7 @@ type features struct {
 	text          []string // every content term, for the text field
 	args          []grammar.Arg
 	question      bool
+	topic         bool     // the clause says what a text is about ("emails about the invoice"): a word of the topic class before no number ("about 400 employees")
 	statement     bool     // the clause reports something: its verb is no command
 	changes       bool     // the clause commands or requests an action that changes something: neither readingActions nor seeing (Router.clauseFeatures)
 	questionGet   bool     // a question with a verb of its own also asks to see
@@ -81,6 +82,14 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	for _, a := range c.Args {
 		if a.Kind == "identifier" || a.Kind == "number" && a.Noun != "" && a.Counted == "" {
 			f.hasID = true
+		}
+	}
+	for k := range c.Words {
+		// "tickets mentioning the app", "e-mails sobre a fatura"; not
+		// "about 400 employees", an amount.
+		if r.classes.topic[c.Words[k].Norm] && k+1 < len(c.Words) && c.Words[k+1].Class != grammar.Value {
+			f.topic = true
+			break
 		}
 	}
 	// The head object: the last noun of the first run of nouns after the
@@ -521,6 +530,7 @@ type turnClasses struct {
 	indefiniteArticle, lightVerb, demonstrative map[string]bool
 	anaphoric, preposition, determiner          map[string]bool
 	novelty                                     map[string]bool
+	topic                                       map[string]bool
 	// counting maps each word of quantifier and indefinite to which of
 	// the two it is in (cQuantifier, cIndefinite): features asks both
 	// of every function word, with one look-up (countingOf).
@@ -552,7 +562,7 @@ func classesOf(lx *grammar.Lexicon) turnClasses {
 		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"],
 		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"],
 		preposition: lx.Function["preposition"], determiner: lx.Function["determiner"],
-		novelty: lx.Function["novelty"], counting: map[string]uint8{}, place: map[string]uint8{}}
+		novelty: lx.Function["novelty"], topic: lx.Function["topic"], counting: map[string]uint8{}, place: map[string]uint8{}}
 	for w := range tc.quantifier {
 		tc.counting[w] |= cQuantifier
 	}

@@ -1144,6 +1144,13 @@ var stateRows = []stateRow{
 	{"is the light in the kitchen on?", ques, "get", "turn_on", true},
 	{"is the TV in the den still on?", ques, "get", "turn_on", true},
 	{"which invoices are still open?", ques, "", "open", true},
+	// A pronoun that stands for any thing or every thing is the thing:
+	// the question asks which things are in the state.
+	{"is anything on?", ques, "", "turn_on", true},
+	{"is everything off?", ques, "", "turn_off", true},
+	{"is anything still on in the basement?", ques, "", "turn_on", true},
+	{"is something open?", ques, "", "open", true},
+	{"is it on?", chat, "", "", false},
 	// A phrase with no state after it asks no state.
 	{"how many items are on my shopping list?", ques, "", "", false},
 	{"is the order in the system?", ques, "", "", false},

@@ -425,6 +425,10 @@ func TestParseStates(t *testing.T) {
 		// thing it is.
 		{"a luz da cozinha ainda está acesa?", "get", "acesa", true},
 		{"tem algum pagamento ainda processando?", "get", "processando", true},
+		// A pronoun that stands for any thing or every thing is the
+		// thing: the question asks which things are in the state.
+		{"tem algo ligado?", "", "turn_on", true},
+		{"está tudo desligado?", "", "turn_off", true},
 		// No question whether a thing is in a state.
 		{"mostra esta fatura", "get", "", false},
 		{"desliga a luz se a porta estiver aberta", "turn_off", "", false},
