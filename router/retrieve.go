@@ -242,21 +242,24 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 // hits holds one query's BM25F scores over the tools it touched.
 //
 // A query adds up only each tool's BM25F score, the key retrieval ranks
-// by; the rest of what the features read of a tool (its score per field,
-// the idf mass and the number of the query's terms it holds) is added up
-// for the candidates alone, by detail, from the same postings in the same
-// order, so each value is the very sum a full pass would make.
+// by, in sums, beside touched (the two are always as long as each other),
+// so that ranking the touched tools reads their scores in a row; the rest
+// of what the features read of a tool (its score per field, the idf mass
+// and the number of the query's terms it holds) is added up for the
+// candidates alone, by detail, from the same postings in the same order,
+// so each value is the very sum a full pass would make.
 type hits struct {
-	score    []slot // by tool; a tool's is this query's when its gen is gen (scoreOf)
-	gen      uint16 // the query's number: a slot of another is stale, and reads as 0
-	at       []acc  // by tool; set by detail, zero for a tool the query never touched
-	touched  []int32
-	detailed []int32 // the tools detail has set
-	fresh    []int32 // detail's room
-	reads    []read  // the query's terms some tool holds, in order
-	mass     float32 // the query's own idf mass
-	seen     float32 // the idf mass of the query's terms some tool holds
-	unseen   int     // query terms no tool holds
+	slots    []slot    // by tool; a tool's is this query's when its gen is gen (scoreOf)
+	gen      uint16    // the query's number: a slot of another is stale, and reads as 0
+	at       []acc     // by tool; set by detail, zero for a tool the query never touched
+	touched  []int32   // the tools the query touched, in the order it first did
+	sums     []float32 // beside touched: each one's BM25F score
+	detailed []int32   // the tools detail has set
+	fresh    []int32   // detail's room
+	reads    []read    // the query's terms some tool holds, in order
+	mass     float32   // the query's own idf mass
+	seen     float32   // the idf mass of the query's terms some tool holds
+	unseen   int       // query terms no tool holds
 	terms    int
 	// query are the terms the query was given, ids their numbers in the
 	// Router's terms beside them, or -1 (index.ids).
@@ -264,11 +267,11 @@ type hits struct {
 	ids   []int32
 }
 
-// slot is a query's BM25F score of one tool: the query's when gen is
-// hits.gen, when a term of the query reached the tool. A new query
+// slot is where a query's BM25F score of one tool is: the query's when
+// gen is hits.gen, when a term of the query reached the tool. A new query
 // leaves the slots as they are, and takes the next number.
 type slot struct {
-	score    float32
+	at       int32 // the tool's index in hits.touched and hits.sums
 	gen      uint16
 	detailed bool // detail has set the tool's acc
 }
@@ -289,20 +292,21 @@ type acc struct {
 }
 
 func newHits(n int) hits {
-	return hits{score: make([]slot, n), at: make([]acc, n), touched: make([]int32, 0, 64), fresh: make([]int32, 0, Candidates)}
+	return hits{slots: make([]slot, n), at: make([]acc, n), touched: make([]int32, 0, 64), sums: make([]float32, 0, 64),
+		fresh: make([]int32, 0, Candidates)}
 }
 
 func (h *hits) reset() {
 	for _, t := range h.detailed {
-		h.score[t].detailed = false
+		h.slots[t].detailed = false
 		h.at[t] = acc{}
 	}
 	if h.gen++; h.gen == 0 {
 		// The numbers came round: no slot may look this query's.
-		clear(h.score)
+		clear(h.slots)
 		h.gen = 1
 	}
-	h.touched, h.detailed, h.reads = h.touched[:0], h.detailed[:0], h.reads[:0]
+	h.touched, h.sums, h.detailed, h.reads = h.touched[:0], h.sums[:0], h.detailed[:0], h.reads[:0]
 	h.query, h.ids = nil, h.ids[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
 }
@@ -322,8 +326,8 @@ func (h *hits) idsOf(terms []string) ([]int32, bool) {
 // scoreOf is the query's BM25F score of tool t: 0 for a tool it never
 // touched.
 func (h *hits) scoreOf(t int32) float32 {
-	if sl := &h.score[t]; sl.gen == h.gen {
-		return sl.score
+	if sl := &h.slots[t]; sl.gen == h.gen {
+		return h.sums[sl.at]
 	}
 	return 0
 }
@@ -360,45 +364,74 @@ func (ix *index) query(h *hits, terms, optional []string) {
 		}
 		h.seen += w
 		h.reads = append(h.reads, read{postings: ps, idf: w})
-		score, gen, touched := h.score, h.gen, h.touched
-		if len(touched) == 0 {
+		// Room for one tool a posting first: a tool is written in place,
+		// with no append asking for room.
+		n := len(h.touched)
+		touched := slices.Grow(h.touched, len(ps))[:n+len(ps)]
+		sums := slices.Grow(h.sums, len(ps))[:len(touched)]
+		if n == 0 {
 			// The query's first term some tool holds: no slot is the
 			// query's yet, and a term has one posting a tool, so each
 			// posting is its tool's first, with no need to ask.
-			touched = slices.Grow(touched, len(ps))
-			for k := range ps {
-				p := &ps[k]
-				sl := &score[p.tool]
-				sl.score, sl.gen = p.all, gen
-				touched = append(touched, p.tool)
-			}
-			h.touched = touched
+			touchFirst(h.slots, h.gen, touched, sums, ps)
+			n = len(ps)
+		} else {
+			n = accumulate(h.slots, h.gen, touched, sums, n, ps)
+		}
+		h.touched, h.sums = touched[:n], sums[:n]
+	}
+}
+
+// touchFirst touches the tools of ps, the postings of a query's first
+// term some tool holds: each one's slot (in slots, of the query's number
+// gen) and its place k in touched and sums, as long as ps, which it
+// writes with the posting's tool and score.
+//
+//go:noinline
+func touchFirst(slots []slot, gen uint16, touched []int32, sums []float32, ps []rposting) {
+	touched, sums = touched[:len(ps)], sums[:len(ps)]
+	for k := range ps {
+		p := &ps[k]
+		sl := &slots[p.tool]
+		sl.at, sl.gen = int32(k), gen
+		touched[k], sums[k] = p.tool, p.all
+	}
+}
+
+// accumulate adds the postings ps of a term to the sums of the tools a
+// query touched (the first n of touched, by its slots and its number
+// gen), touches the tools it had not, after them, and returns how many
+// it has touched. touched and sums have room for one tool a posting past
+// n, as long as each other; a loop of few values, apart, keeps them in
+// registers.
+//
+//go:noinline
+func accumulate(slots []slot, gen uint16, touched []int32, sums []float32, n int, ps []rposting) int {
+	sums = sums[:len(touched)]
+	for k := range ps {
+		p := &ps[k]
+		sl := &slots[p.tool]
+		if sl.gen == gen {
+			sums[sl.at] += p.all
 			continue
 		}
-		for k := range ps {
-			p := &ps[k]
-			sl := &score[p.tool]
-			if sl.gen == gen {
-				sl.score += p.all
-				continue
-			}
-			// The tool's first posting of the query: its score is the
-			// posting's (0 plus a BM25F score, never -0, is the score).
-			sl.score, sl.gen = p.all, gen
-			touched = append(touched, p.tool)
-		}
-		h.touched = touched
+		// The tool's first posting of the query: its score is the
+		// posting's (0 plus a BM25F score, never -0, is the score).
+		sl.at, sl.gen = int32(n), gen
+		touched[n], sums[n] = p.tool, p.all
+		n++
 	}
+	return n
 }
 
 // detail sets the acc of the tools ts: what every posting of theirs the
 // query read adds, term by term in the query's order. A tool detail has
 // set is passed over.
 func (h *hits) detail(ts []int32) {
-	score := h.score
+	slots := h.slots
 	fresh := h.fresh[:0] // the tools to set, in the order of their numbers
 	for _, t := range ts {
-		sl := &score[t]
+		sl := &slots[t]
 		if sl.detailed {
 			continue
 		}
@@ -634,6 +667,46 @@ func (rk *ranking) insert(t int32, kt float32) {
 	tools[k], keys[k] = t, kt
 }
 
+// entering returns the index of the first of the touched tools whose
+// score (beside it in sums, as hits holds them) ranks it before the
+// ranking's last place (lk, lt, as last gives them): a higher score, or
+// the same and a lower number; or len(sums) when none does. Its loop
+// holds nothing but the scan, so that its values stay in registers: most
+// tools enter no full ranking. kt >= lk first, then the rest, is the test
+// of shut turned about, as keys are never NaN.
+//
+//go:noinline
+func entering(sums []float32, touched []int32, lk float32, lt int32) int {
+	touched = touched[:len(sums)] // beside sums: as long
+	for k, kt := range sums {
+		if kt >= lk && (kt > lk || touched[k] < lt) {
+			return k
+		}
+	}
+	return len(sums)
+}
+
+// enteringTurn is entering for a clause with a context: the touched tools
+// and their sums are the turn's, and a tool's key is its clause's score,
+// where the clause's query touched it, plus its turn's, as retrieve's key
+// adds them.
+//
+//go:noinline
+func enteringTurn(clause *hits, sums []float32, touched []int32, lk float32, lt int32) int {
+	slots, gen, clauseSums := clause.slots, clause.gen, clause.sums
+	touched = touched[:len(sums)] // beside sums: as long
+	for k, turn := range sums {
+		var kt float32
+		if sl := &slots[touched[k]]; sl.gen == gen {
+			kt = clauseSums[sl.at]
+		}
+		if kt += turn; kt >= lk && (kt > lk || touched[k] < lt) {
+			return k
+		}
+	}
+	return len(sums)
+}
+
 // retrieve scores the clause's terms over the index and returns the best
 // depth tools by BM25F (over the clause, plus the whole turn's when it has
 // several clauses), with the tools the grammar alone reaches: those whose
@@ -658,22 +731,22 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	// than asked of the ranking for each (shut).
 	lk, lt := rk.last()
 	if !s.multi {
-		clause := s.clause.score // the touched tools' slots are the query's
-		for _, t := range s.clause.touched {
-			if kt := clause[t].score; kt > lk || kt == lk && t < lt {
-				rk.insert(t, kt)
-				lk, lt = rk.last()
-			}
+		touched, sums := s.clause.touched, s.clause.sums
+		for k := entering(sums, touched, lk, lt); k < len(sums); k += 1 + entering(sums[k+1:], touched[k+1:], lk, lt) {
+			rk.insert(touched[k], sums[k])
+			lk, lt = rk.last()
 		}
 	} else {
-		for k, touched := range [2][]int32{s.clause.touched, s.turn.touched} {
-			for _, t := range touched {
-				// The turn's tools may be the clause's.
-				if kt := key(t); (kt > lk || kt == lk && t < lt) && !(k == 1 && slices.Contains(rk.tools, t)) {
-					rk.insert(t, kt)
-					lk, lt = rk.last()
-				}
-			}
+		// The turn's terms begin with the clause's (Router.context), so
+		// every tool the clause's query touched the turn's touched too,
+		// each once: one pass over the turn's tools ranks them all. The
+		// ranking's order is total (the key, then the number), so the
+		// order the tools come in does not change it.
+		touched, sums := s.turn.touched, s.turn.sums
+		for k := enteringTurn(&s.clause, sums, touched, lk, lt); k < len(sums); k += 1 + enteringTurn(&s.clause, sums[k+1:], touched[k+1:], lk, lt) {
+			t := touched[k]
+			rk.insert(t, key(t))
+			lk, lt = rk.last()
 		}
 	}
 	// The tools the grammar alone reaches keep up to half the places,
