@@ -48,7 +48,7 @@ type floorPosting struct {
 func newFloorIndex(r *Router) *floorIndex {
 	var terms []string
 	for t := range r.ix.ids {
-		if len(r.ix.term(t).postings) > 0 {
+		if ps := r.ix.term(t).postings; ps.len() > 0 {
 			terms = append(terms, t)
 		}
 	}
@@ -57,8 +57,8 @@ func newFloorIndex(r *Router) *floorIndex {
 	length := make([]float64, n) // distinct terms per tool
 	total := 0.0
 	for _, t := range terms {
-		for _, p := range r.ix.term(t).postings {
-			length[p.tool]++
+		for _, tool := range r.ix.term(t).postings.tools {
+			length[tool]++
 			total++
 		}
 	}
@@ -69,11 +69,11 @@ func newFloorIndex(r *Router) *floorIndex {
 	for id, t := range terms {
 		fx.ids[t] = int32(id)
 		fx.start = append(fx.start, int32(len(fx.postings)))
-		ps := r.ix.term(t).postings
-		idf := math.Log(1 + (float64(n)-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
-		for _, p := range ps {
-			w := idf * (k1 + 1) / (1 + k1*(1-b+b*length[p.tool]/avg))
-			fx.postings = append(fx.postings, floorPosting{tool: p.tool, weight: float32(w)})
+		tools := r.ix.term(t).postings.tools
+		idf := math.Log(1 + (float64(n)-float64(len(tools))+0.5)/(float64(len(tools))+0.5))
+		for _, tool := range tools {
+			w := idf * (k1 + 1) / (1 + k1*(1-b+b*length[tool]/avg))
+			fx.postings = append(fx.postings, floorPosting{tool: tool, weight: float32(w)})
 		}
 	}
 	fx.start = append(fx.start, int32(len(fx.postings)))

@@ -168,7 +168,7 @@ func (r *Router) translatedNoun(word string) []string {
 	}
 	for _, stems := range senses {
 		for _, t := range stems {
-			if len(r.ix.term(t).postings) > 0 {
+			if ps := r.ix.term(t).postings; ps.len() > 0 {
 				return stems
 			}
 		}

@@ -45,12 +45,24 @@ const Candidates = 10
 // ("c:order"), so the action "order" and the thing reach each other.
 const conceptPrefix = "c:"
 
-// rposting is one tool that holds a term: its BM25F contribution, and
-// each field's own BM25 contribution, per unit of query weight.
-type rposting struct {
-	tool  int32
-	all   float32
-	field [numFields]float32
+// rpostings are a term's postings, the tools that hold it, in the order
+// of the tools: beside each one (the three lists are always as long as
+// each other), its BM25F contribution, and each field's own BM25
+// contribution, per unit of query weight. They are three lists, not one
+// of postings, so that a query, which reads the tools and their BM25F
+// alone, reads them in a row.
+type rpostings struct {
+	tools  []int32
+	all    []float32
+	fields [][numFields]float32
+}
+
+// len is how many tools hold the term.
+func (ps *rpostings) len() int { return len(ps.tools) }
+
+// slice is the postings k to j.
+func (ps *rpostings) slice(k, j int) rpostings {
+	return rpostings{tools: ps.tools[k:j], all: ps.all[k:j], fields: ps.fields[k:j]}
 }
 
 // index is the compiled BM25F index.
@@ -58,15 +70,24 @@ type index struct {
 	// terms are by number in the Router's terms (ids): a term no tool
 	// holds has no postings. A query looks each of its terms up once,
 	// and keeps the numbers (hits.ids) for the features to read.
-	terms []iterm
-	ids   map[string]int32 // the numbers of the Router's terms
+	terms []termAt
+	// postings are every term's, term by term: a term's are those from
+	// its termAt's from to its to.
+	postings rpostings
+	ids      map[string]int32 // the numbers of the Router's terms
 	// unseenIDF is the idf of a term no tool holds.
 	unseenIDF float32
 }
 
+// termAt is where one term's postings are in the index's, and its idf.
+type termAt struct {
+	from, to int
+	idf      float32
+}
+
 // iterm is one term of the index: its postings and its idf.
 type iterm struct {
-	postings []rposting
+	postings rpostings
 	idf      float32
 }
 
@@ -93,10 +114,10 @@ func (r *Router) retrievalTerm(t string) string {
 // postings. A Router keeps what it read, as the turns' concepts recur; it
 // reads it only once New has compiled the catalogue.
 type conceptOf struct {
-	action, object, concept string     // actionPrefix, objectPrefix and conceptPrefix, and the concept
-	objectText              []posting  // the postings of object
-	actionID, objectID      int32      // the numbers of action and object in the Router's terms, or -1
-	ret                     []rposting // the retrieval index's postings of concept
+	action, object, concept string    // actionPrefix, objectPrefix and conceptPrefix, and the concept
+	objectText              []posting // the postings of object
+	actionID, objectID      int32     // the numbers of action and object in the Router's terms, or -1
+	ret                     rpostings // the retrieval index's postings of concept
 }
 
 // termID is the number of a term in the Router's terms, or -1 when the
@@ -179,17 +200,21 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 			room += int(d)
 		}
 	}
-	ix := &index{terms: make([]iterm, len(df)), ids: terms.ids}
+	ix := &index{terms: make([]termAt, len(df)), ids: terms.ids}
 	ix.unseenIDF = float32(idf(0))
 	idfs := make([]float32, len(df))
-	// Every term's postings are carved from one array, a term's room its
-	// document frequency.
-	all := make([]rposting, room)
-	postings := make([][]rposting, len(df))
+	// Every term's postings are carved from one array of each list, a
+	// term's room its document frequency; next is where each term's next
+	// posting goes.
+	ix.postings = rpostings{tools: make([]int32, room), all: make([]float32, room), fields: make([][numFields]float32, room)}
+	next := make([]int, len(df))
+	at := 0
 	for id, d := range df {
 		if d > 0 {
 			idfs[id] = float32(idf(int(d)))
-			postings[id], all = all[:0:d], all[d:]
+			ix.terms[id] = termAt{from: at, to: at + int(d), idf: idfs[id]}
+			next[id] = at
+			at += int(d)
 		}
 	}
 	var tf [numFields][]int32
@@ -210,7 +235,10 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 				}
 				mark[id] = int32(i + 1)
 				w := float64(idfs[id])
-				p := rposting{tool: int32(i)}
+				k := next[id]
+				next[id]++
+				ix.postings.tools[k] = int32(i)
+				field := &ix.postings.fields[k]
 				var combined float64
 				for g := range numFields {
 					c := tf[g][id]
@@ -219,21 +247,15 @@ func buildIndex(fields [][numFields][]int32, terms *termTable) *index {
 					}
 					norm := float64(c) / (1 - bm25B + bm25B*float64(len(fields[i][g]))/avg[g])
 					combined += fieldWeights[g] * norm
-					p.field[g] = float32(w * norm / (bm25K1 + norm))
+					field[g] = float32(w * norm / (bm25K1 + norm))
 				}
-				p.all = float32(w * combined / (bm25K1 + combined))
-				postings[id] = append(postings[id], p)
+				ix.postings.all[k] = float32(w * combined / (bm25K1 + combined))
 			}
 		}
 		for f := range numFields {
 			for _, id := range fields[i][f] {
 				tf[f][id] = 0
 			}
-		}
-	}
-	for id, ps := range postings {
-		if len(ps) > 0 {
-			ix.terms[id] = iterm{postings: ps, idf: idfs[id]}
 		}
 	}
 	return ix
@@ -279,7 +301,7 @@ type slot struct {
 // read is one term of a query that some tool holds: its postings and its
 // idf.
 type read struct {
-	postings []rposting
+	postings rpostings
 	idf      float32
 }
 
@@ -348,77 +370,79 @@ func (ix *index) query(h *hits, terms, optional []string) {
 			id = -1
 		}
 		h.ids = append(h.ids, id)
-		var ps []rposting
+		var at termAt
 		w := ix.unseenIDF
-		if ok && int(id) < len(ix.terms) && len(ix.terms[id].postings) > 0 {
-			ps, w = ix.terms[id].postings, ix.terms[id].idf
+		if ok && int(id) < len(ix.terms) && ix.terms[id].to > ix.terms[id].from {
+			at = ix.terms[id]
+			w = at.idf
 		}
-		if len(ps) == 0 && containsTerm(optional, t) {
+		held := at.to - at.from
+		if held == 0 && containsTerm(optional, t) {
 			continue
 		}
 		h.mass += w
 		h.terms++
-		if len(ps) == 0 {
+		if held == 0 {
 			h.unseen++
 			continue
 		}
 		h.seen += w
+		ps := ix.postings.slice(at.from, at.to)
 		h.reads = append(h.reads, read{postings: ps, idf: w})
 		// Room for one tool a posting first: a tool is written in place,
 		// with no append asking for room.
 		n := len(h.touched)
-		touched := slices.Grow(h.touched, len(ps))[:n+len(ps)]
-		sums := slices.Grow(h.sums, len(ps))[:len(touched)]
+		touched := slices.Grow(h.touched, held)[:n+held]
+		sums := slices.Grow(h.sums, held)[:len(touched)]
 		if n == 0 {
 			// The query's first term some tool holds: no slot is the
 			// query's yet, and a term has one posting a tool, so each
 			// posting is its tool's first, with no need to ask.
-			touchFirst(h.slots, h.gen, touched, sums, ps)
-			n = len(ps)
+			touchFirst(h.slots, h.gen, touched, sums, ps.tools, ps.all)
+			n = held
 		} else {
-			n = accumulate(h.slots, h.gen, touched, sums, n, ps)
+			n = accumulate(h.slots, h.gen, touched, sums, n, ps.tools, ps.all)
 		}
 		h.touched, h.sums = touched[:n], sums[:n]
 	}
 }
 
-// touchFirst touches the tools of ps, the postings of a query's first
-// term some tool holds: each one's slot (in slots, of the query's number
-// gen) and its place k in touched and sums, as long as ps, which it
-// writes with the posting's tool and score.
+// touchFirst touches the tools of a query's first term some tool holds
+// (its postings' tools, and beside them their BM25F, all): each one's slot
+// (in slots, of the query's number gen) and its place k in touched and
+// sums, as long as tools, which take the tools and their scores whole.
 //
 //go:noinline
-func touchFirst(slots []slot, gen uint16, touched []int32, sums []float32, ps []rposting) {
-	touched, sums = touched[:len(ps)], sums[:len(ps)]
-	for k := range ps {
-		p := &ps[k]
-		sl := &slots[p.tool]
+func touchFirst(slots []slot, gen uint16, touched []int32, sums []float32, tools []int32, all []float32) {
+	copy(touched, tools)
+	copy(sums, all)
+	for k, t := range tools {
+		sl := &slots[t]
 		sl.at, sl.gen = int32(k), gen
-		touched[k], sums[k] = p.tool, p.all
 	}
 }
 
-// accumulate adds the postings ps of a term to the sums of the tools a
-// query touched (the first n of touched, by its slots and its number
-// gen), touches the tools it had not, after them, and returns how many
-// it has touched. touched and sums have room for one tool a posting past
-// n, as long as each other; a loop of few values, apart, keeps them in
-// registers.
+// accumulate adds the postings of a term (its tools, and beside them
+// their BM25F, all) to the sums of the tools a query touched (the first n
+// of touched, by its slots and its number gen), touches the tools it had
+// not, after them, and returns how many it has touched. touched and sums
+// have room for one tool a posting past n, as long as each other; a loop
+// of few values, apart, keeps them in registers.
 //
 //go:noinline
-func accumulate(slots []slot, gen uint16, touched []int32, sums []float32, n int, ps []rposting) int {
+func accumulate(slots []slot, gen uint16, touched []int32, sums []float32, n int, tools []int32, all []float32) int {
 	sums = sums[:len(touched)]
-	for k := range ps {
-		p := &ps[k]
-		sl := &slots[p.tool]
+	all = all[:len(tools)] // beside tools: as long
+	for k, t := range tools {
+		sl := &slots[t]
 		if sl.gen == gen {
-			sums[sl.at] += p.all
+			sums[sl.at] += all[k]
 			continue
 		}
 		// The tool's first posting of the query: its score is the
 		// posting's (0 plus a BM25F score, never -0, is the score).
 		sl.at, sl.gen = int32(n), gen
-		touched[n], sums[n] = p.tool, p.all
+		touched[n], sums[n] = t, all[k]
 		n++
 	}
 	return n
@@ -456,23 +480,23 @@ func (h *hits) detail(ts []int32) {
 	// short list, by a binary search along a long one. Each tool has at
 	// most one posting a term, so its acc adds the terms in order.
 	last := fresh[len(fresh)-1]
-	for _, rd := range h.reads {
-		ps := rd.postings
-		if len(ps) <= scanPostings*len(fresh) {
+	for r := range h.reads {
+		rd := &h.reads[r]
+		ps, tools := &rd.postings, rd.postings.tools
+		if len(tools) <= scanPostings*len(fresh) {
 			j, t := 0, fresh[0]
-			for k := range ps {
-				p := &ps[k]
-				if p.tool < t {
+			for k, pt := range tools {
+				if pt < t {
 					continue
 				}
-				for p.tool > t && j+1 < len(fresh) {
+				for pt > t && j+1 < len(fresh) {
 					j++
 					t = fresh[j]
 				}
-				if p.tool == t {
-					h.at[t].add(p, rd.idf)
+				if pt == t {
+					h.at[t].add(ps, k, rd.idf)
 				}
-				if p.tool >= last {
+				if pt >= last {
 					break
 				}
 			}
@@ -480,19 +504,19 @@ func (h *hits) detail(ts []int32) {
 		}
 		lo := 0
 		for _, t := range fresh {
-			k, hi := lo, len(ps) // the first posting of tool t or after it
+			k, hi := lo, len(tools) // the first posting of tool t or after it
 			for k < hi {
-				if m := int(uint(k+hi) >> 1); ps[m].tool < t {
+				if m := int(uint(k+hi) >> 1); tools[m] < t {
 					k = m + 1
 				} else {
 					hi = m
 				}
 			}
-			if k == len(ps) {
+			if k == len(tools) {
 				break
 			}
-			if ps[k].tool == t {
-				h.at[t].add(&ps[k], rd.idf)
+			if tools[k] == t {
+				h.at[t].add(ps, k, rd.idf)
 				k++
 			}
 			lo = k
@@ -503,39 +527,41 @@ func (h *hits) detail(ts []int32) {
 // postingsHold reports whether tool t is among ps, a term's postings (in
 // any field): its posting is found by the tool's number, as a term's
 // postings are in the order of the tools.
-func postingsHold(ps []rposting, t int32) bool {
-	k, hi := 0, len(ps)
+func postingsHold(ps *rpostings, t int32) bool {
+	tools := ps.tools
+	k, hi := 0, len(tools)
 	for k < hi {
-		if m := int(uint(k+hi) >> 1); ps[m].tool < t {
+		if m := int(uint(k+hi) >> 1); tools[m] < t {
 			k = m + 1
 		} else {
 			hi = m
 		}
 	}
-	return k < len(ps) && ps[k].tool == t
+	return k < len(tools) && tools[k] == t
 }
 
 // scanPostings is how many postings a term may have for each tool detail
 // sets before detail searches for the tools rather than read them all.
 const scanPostings = 8
 
-// add adds one posting of a term of idf idf.
-func (a *acc) add(p *rposting, idf float32) {
-	a.score += p.all
+// add adds posting k of ps, a term's of idf idf.
+func (a *acc) add(ps *rpostings, k int, idf float32) {
+	a.score += ps.all[k]
 	a.matched += idf
 	a.held++
 	// The fields written out, four, as they are: no loop, no index
 	// checked (the constant index fails to compile for another number).
 	_ = [1]struct{}{}[numFields-4]
-	a.field[0] += p.field[0]
-	a.field[1] += p.field[1]
-	a.field[2] += p.field[2]
-	a.field[3] += p.field[3]
+	field := &ps.fields[k]
+	a.field[0] += field[0]
+	a.field[1] += field[1]
+	a.field[2] += field[2]
+	a.field[3] += field[3]
 }
 
 // idf is a term's idf: unseenIDF for a term no tool holds.
 func (ix *index) idf(t string) float32 {
-	if it := ix.term(t); len(it.postings) > 0 {
+	if it := ix.term(t); it.postings.len() > 0 {
 		return it.idf
 	}
 	return ix.unseenIDF
@@ -544,7 +570,8 @@ func (ix *index) idf(t string) float32 {
 // term is the index's term t: no postings for a term no tool holds.
 func (ix *index) term(t string) iterm {
 	if id, ok := ix.ids[t]; ok && int(id) < len(ix.terms) { // a term numbered after the index holds nothing
-		return ix.terms[id]
+		at := &ix.terms[id]
+		return iterm{postings: ix.postings.slice(at.from, at.to), idf: at.idf}
 	}
 	return iterm{}
 }

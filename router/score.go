@@ -109,7 +109,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// noun before, that noun is the thing asked about, and the
 		// head a kind of entry of it (a record, an entry).
 		if prev := &c.Words[head-1]; prev.Class == grammar.Noun && !prev.WordNet &&
-			!objectNamedIn(r.conceptOf(c.Words[head].Concept).ret) && objectNamedIn(r.conceptOf(prev.Concept).ret) {
+			!objectNamedIn(&r.conceptOf(c.Words[head].Concept).ret) && objectNamedIn(&r.conceptOf(prev.Concept).ret) {
 			head--
 		}
 	}
@@ -421,7 +421,7 @@ func oneField(s string) bool {
 // Marcos"), whatever a sense would make of it.
 func (r *Router) otherSense(w *grammar.Word, f *features, dst *[]string) {
 	co := r.conceptOf(w.Concept)
-	if len(co.ret) > 0 {
+	if co.ret.len() > 0 {
 		return
 	}
 	ts := r.translatedNoun(w.Norm)

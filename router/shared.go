@@ -31,8 +31,8 @@ type shared struct {
 	// objectRet and askRet are the retrieval index's postings (every
 	// field) of f.objects and f.asks; askTerms are the object terms of
 	// f.asks.
-	objectRet [][]rposting
-	askRet    [][]rposting
+	objectRet []rpostings
+	askRet    []rpostings
 	askTerms  []string
 	// turnAction is the English lemma of f.action, actionRelated the
 	// lemmas the wordnets relate it to.
@@ -603,8 +603,8 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why *noter) {
 // holds: a thing a tool's text or enum may name ("music", a media class
 // to search), but that no tool is named for.
 func heldNowhere(m *shared) bool {
-	for _, ps := range m.objectRet {
-		if !namedIn(ps) {
+	for k := range m.objectRet {
+		if !namedIn(&m.objectRet[k]) {
 			return true
 		}
 	}
@@ -613,9 +613,9 @@ func heldNowhere(m *shared) bool {
 
 // namedIn reports whether a term's postings hold it in some tool's name,
 // its action or object words.
-func namedIn(ps []rposting) bool {
-	for i := range ps {
-		if ps[i].field[rfAction] > 0 || ps[i].field[rfObject] > 0 {
+func namedIn(ps *rpostings) bool {
+	for i := range ps.fields {
+		if ps.fields[i][rfAction] > 0 || ps.fields[i][rfObject] > 0 {
 			return true
 		}
 	}
@@ -624,9 +624,9 @@ func namedIn(ps []rposting) bool {
 
 // objectNamedIn reports whether a term's postings hold it among some
 // tool's object words.
-func objectNamedIn(ps []rposting) bool {
-	for i := range ps {
-		if ps[i].field[rfObject] > 0 {
+func objectNamedIn(ps *rpostings) bool {
+	for i := range ps.fields {
+		if ps.fields[i][rfObject] > 0 {
 			return true
 		}
 	}
@@ -636,8 +636,8 @@ func objectNamedIn(ps []rposting) bool {
 // unseenObjects counts the clause's objects no tool holds in any field.
 func unseenObjects(m *shared) int {
 	n := 0
-	for _, ps := range m.objectRet {
-		if len(ps) == 0 {
+	for k := range m.objectRet {
+		if m.objectRet[k].len() == 0 {
 			n++
 		}
 	}
