@@ -699,18 +699,27 @@ func (rk *ranking) insert(t int32, kt float32) {
 // ranking's last place (lk, lt, as last gives them): a higher score, or
 // the same and a lower number; or len(sums) when none does. Its loop
 // holds nothing but the scan, so that its values stay in registers: most
-// tools enter no full ranking. kt >= lk first, then the rest, is the test
-// of shut turned about, as keys are never NaN.
+// tools enter no full ranking, and four in a row none of whose scores
+// reaches lk are passed over at once; k < n-3 is k+3 < n, which bounds
+// each of the four. kt >= lk first, then the rest, is the test of shut
+// turned about, as keys are never NaN (a NaN, under no key, would pass
+// over either way).
 //
 //go:noinline
 func entering(sums []float32, touched []int32, lk float32, lt int32) int {
 	touched = touched[:len(sums)] // beside sums: as long
-	for k, kt := range sums {
-		if kt >= lk && (kt > lk || touched[k] < lt) {
+	n, k := len(sums), 0
+	for ; k < n-3; k += 4 {
+		if sums[k] >= lk || sums[k+1] >= lk || sums[k+2] >= lk || sums[k+3] >= lk {
+			break // one of the four may enter: each is read in full
+		}
+	}
+	for ; k < n; k++ {
+		if kt := sums[k]; kt >= lk && (kt > lk || touched[k] < lt) {
 			return k
 		}
 	}
-	return len(sums)
+	return n
 }
 
 // enteringTurn is entering for a clause with a context: the touched tools
