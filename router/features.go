@@ -939,7 +939,7 @@ func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why *no
 		if len(f.objects) > 0 {
 			t, held := int32(i), 0
 			for k := range f.objects {
-				if postingsHold(&m.objectRet[k], t) {
+				if m.query.holds(&m.objectRet[k], m.objectRead[k], m.queryGen, t) {
 					held++
 				}
 			}
@@ -956,7 +956,7 @@ func (r *Router) slotEvidence(i int, f *features, m *shared, x *toolVec, why *no
 			}
 			break
 		}
-		if x[fAskedText] == 0 && postingsHold(&m.askRet[k], int32(i)) {
+		if x[fAskedText] == 0 && m.query.holds(&m.askRet[k], m.askRead[k], m.queryGen, int32(i)) {
 			x[fAskedText] = 1
 			if why.wants(fAskedText) {
 				why.note(fAskedText, "the question asks for a %s", a)

@@ -311,6 +311,9 @@ type acc struct {
 	matched float32 // idf mass of the query's terms the tool holds
 	field   [numFields]float32
 	held    uint16 // how many of the query's terms the tool holds
+	// reads has bit r set when the tool holds the query's r-th read term
+	// (hits.reads), of the first 64.
+	reads uint64
 }
 
 func newHits(n int) hits {
@@ -494,7 +497,7 @@ func (h *hits) detail(ts []int32) {
 					t = fresh[j]
 				}
 				if pt == t {
-					h.at[t].add(ps, k, rd.idf)
+					h.at[t].add(ps, k, rd.idf, r)
 				}
 				if pt >= last {
 					break
@@ -516,12 +519,40 @@ func (h *hits) detail(ts []int32) {
 				break
 			}
 			if tools[k] == t {
-				h.at[t].add(ps, k, rd.idf)
+				h.at[t].add(ps, k, rd.idf, r)
 				k++
 			}
 			lo = k
 		}
 	}
+}
+
+// readOf is the index in h.reads of the term whose postings are ps (the
+// very same list, as the index gives each term's), or -1 when the query
+// read no such term.
+func (h *hits) readOf(ps *rpostings) int {
+	if ps.len() == 0 {
+		return -1
+	}
+	for r := range h.reads {
+		if tools := h.reads[r].postings.tools; len(tools) == ps.len() && &tools[0] == &ps.tools[0] {
+			return r
+		}
+	}
+	return -1
+}
+
+// holds reports whether tool t is among ps, a term's postings, as
+// postingsHold does: by the bits detail set for t, when ps are the
+// query's r-th read (readOf, r < 64) and the query is the one of number
+// gen, as it was when r was read; by a search of ps otherwise. The bits
+// are good for a tool detail has set, as every candidate's is (retrieve),
+// before its features are read.
+func (h *hits) holds(ps *rpostings, r int, gen uint16, t int32) bool {
+	if r >= 0 && r < 64 && h.gen == gen {
+		return h.at[t].reads&(1<<r) != 0
+	}
+	return postingsHold(ps, t)
 }
 
 // postingsHold reports whether tool t is among ps, a term's postings (in
@@ -544,11 +575,14 @@ func postingsHold(ps *rpostings, t int32) bool {
 // sets before detail searches for the tools rather than read them all.
 const scanPostings = 8
 
-// add adds posting k of ps, a term's of idf idf.
-func (a *acc) add(ps *rpostings, k int, idf float32) {
+// add adds posting k of ps, a term's of idf idf, the query's r-th read.
+func (a *acc) add(ps *rpostings, k int, idf float32, r int) {
 	a.score += ps.all[k]
 	a.matched += idf
 	a.held++
+	if r < 64 {
+		a.reads |= 1 << r
+	}
 	// The fields written out, four, as they are: no loop, no index
 	// checked (the constant index fails to compile for another number).
 	_ = [1]struct{}{}[numFields-4]
@@ -694,6 +728,26 @@ func (rk *ranking) insert(t int32, kt float32) {
 	tools[k], keys[k] = t, kt
 }
 
+// fill ranks tools, beside their keys, in a ranking that has none yet
+// and takes them all (no more than depth): as inserting each in turn
+// would, with no call a tool.
+func (rk *ranking) fill(tools []int32, keys []float32) {
+	rk.tools, rk.keys = append(rk.tools, tools...), append(rk.keys, keys...)
+	tools = rk.tools
+	keys = rk.keys[:len(tools)] // beside tools: as long
+	for i := 1; i < len(tools); i++ {
+		t, kt := tools[i], keys[i]
+		k := i
+		for ; k > 0; k-- {
+			if kp, prev := keys[k-1], tools[k-1]; kt < kp || kt == kp && t >= prev {
+				break
+			}
+			tools[k], keys[k] = tools[k-1], keys[k-1]
+		}
+		tools[k], keys[k] = t, kt
+	}
+}
+
 // entering returns the index of the first of the touched tools whose
 // score (beside it in sums, as hits holds them) ranks it before the
 // ranking's last place (lk, lt, as last gives them): a higher score, or
@@ -767,8 +821,13 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	// than asked of the ranking for each (shut).
 	lk, lt := rk.last()
 	if !s.multi {
+		// Until the ranking is full every tool enters it (last's key is
+		// below every key): the first depth tools are ranked together.
 		touched, sums := s.clause.touched, s.clause.sums
-		for k := entering(sums, touched, lk, lt); k < len(sums); k += 1 + entering(sums[k+1:], touched[k+1:], lk, lt) {
+		k := min(depth, len(sums))
+		rk.fill(touched[:k], sums[:k])
+		lk, lt = rk.last()
+		for k += entering(sums[k:], touched[k:], lk, lt); k < len(sums); k += 1 + entering(sums[k+1:], touched[k+1:], lk, lt) {
 			rk.insert(touched[k], sums[k])
 			lk, lt = rk.last()
 		}

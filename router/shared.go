@@ -34,6 +34,12 @@ type shared struct {
 	objectRet []rpostings
 	askRet    []rpostings
 	askTerms  []string
+	// objectRead and askRead are beside objectRet and askRet: the index
+	// of each in the reads of query (hits.readOf), whose number was
+	// queryGen when they were read, or -1 (hits.holds).
+	objectRead, askRead []int
+	query               *hits
+	queryGen            uint16
 	// turnAction is the English lemma of f.action, actionRelated the
 	// lemmas the wordnets relate it to.
 	turnAction    string
@@ -162,6 +168,14 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		co := r.conceptOf(a)
 		m.askTerms = append(m.askTerms, co.object)
 		m.askRet = append(m.askRet, co.ret)
+	}
+	m.query, m.queryGen = &s.clause, s.clause.gen
+	m.objectRead, m.askRead = m.objectRead[:0], m.askRead[:0]
+	for k := range m.objectRet {
+		m.objectRead = append(m.objectRead, s.clause.readOf(&m.objectRet[k]))
+	}
+	for k := range m.askRet {
+		m.askRead = append(m.askRead, s.clause.readOf(&m.askRet[k]))
 	}
 	clear(m.turn)
 	m.turn, m.turnRead = m.turn[:0], false
