@@ -632,6 +632,9 @@ type scorer struct {
 	order   []int32 // the order of cands, by probability
 	top     []int32
 	topKeys []float32 // beside top
+	// keys are the room of the keys of the turn's tools, for a clause
+	// with a context (retrieve).
+	keys []float32
 	// reached and reachedKeys are the room of the tools the grammar
 	// alone reaches (Router.retrieve).
 	reached     []int32
@@ -749,7 +752,8 @@ func (rk *ranking) fill(tools []int32, keys []float32) {
 }
 
 // entering returns the index of the first of the touched tools whose
-// score (beside it in sums, as hits holds them) ranks it before the
+// key (beside it in sums: a query's scores, as hits holds them, or the
+// keys retrieve adds of two queries' scores) ranks it before the
 // ranking's last place (lk, lt, as last gives them): a higher score, or
 // the same and a lower number; or len(sums) when none does. Its loop
 // holds nothing but the scan, so that its values stay in registers: most
@@ -776,27 +780,6 @@ func entering(sums []float32, touched []int32, lk float32, lt int32) int {
 	return n
 }
 
-// enteringTurn is entering for a clause with a context: the touched tools
-// and their sums are the turn's, and a tool's key is its clause's score,
-// where the clause's query touched it, plus its turn's, as retrieve's key
-// adds them.
-//
-//go:noinline
-func enteringTurn(clause *hits, sums []float32, touched []int32, lk float32, lt int32) int {
-	slots, gen, clauseSums := clause.slots, clause.gen, clause.sums
-	touched = touched[:len(sums)] // beside sums: as long
-	for k, turn := range sums {
-		var kt float32
-		if sl := &slots[touched[k]]; sl.gen == gen {
-			kt = clauseSums[sl.at]
-		}
-		if kt += turn; kt >= lk && (kt > lk || touched[k] < lt) {
-			return k
-		}
-	}
-	return len(sums)
-}
-
 // retrieve scores the clause's terms over the index and returns the best
 // depth tools by BM25F (over the clause, plus the whole turn's when it has
 // several clauses), with the tools the grammar alone reaches: those whose
@@ -819,30 +802,31 @@ func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
 	// Most of the tools a query touches cannot enter the full top: they
 	// are passed over by its last place, held in locals (last) rather
 	// than asked of the ranking for each (shut).
-	lk, lt := rk.last()
-	if !s.multi {
-		// Until the ranking is full every tool enters it (last's key is
-		// below every key): the first depth tools are ranked together.
-		touched, sums := s.clause.touched, s.clause.sums
-		k := min(depth, len(sums))
-		rk.fill(touched[:k], sums[:k])
-		lk, lt = rk.last()
-		for k += entering(sums[k:], touched[k:], lk, lt); k < len(sums); k += 1 + entering(sums[k+1:], touched[k+1:], lk, lt) {
-			rk.insert(touched[k], sums[k])
-			lk, lt = rk.last()
-		}
-	} else {
+	touched, keys := s.clause.touched, s.clause.sums
+	if s.multi {
 		// The turn's terms begin with the clause's (Router.context), so
 		// every tool the clause's query touched the turn's touched too,
-		// each once: one pass over the turn's tools ranks them all. The
+		// each once: the turn's tools are ranked, each by the turn's
+		// sum, plus the clause's where it touched the tool, added as
+		// key adds them (0 plus a sum, never -0, is the sum). The
 		// ranking's order is total (the key, then the number), so the
 		// order the tools come in does not change it.
-		touched, sums := s.turn.touched, s.turn.sums
-		for k := enteringTurn(&s.clause, sums, touched, lk, lt); k < len(sums); k += 1 + enteringTurn(&s.clause, sums[k+1:], touched[k+1:], lk, lt) {
-			t := touched[k]
-			rk.insert(t, key(t))
-			lk, lt = rk.last()
+		touched, keys = s.turn.touched, append(s.keys[:0], s.turn.sums...)
+		turn, clause := s.turn.slots, s.clause.sums
+		for k, t := range s.clause.touched {
+			at := turn[t].at // the turn's slot of t is its query's
+			keys[at] = clause[k] + keys[at]
 		}
+		s.keys = keys
+	}
+	// Until the ranking is full every tool enters it (last's key is
+	// below every key): the first depth tools are ranked together.
+	k := min(depth, len(keys))
+	rk.fill(touched[:k], keys[:k])
+	lk, lt := rk.last()
+	for k += entering(keys[k:], touched[k:], lk, lt); k < len(keys); k += 1 + entering(keys[k+1:], touched[k+1:], lk, lt) {
+		rk.insert(touched[k], keys[k])
+		lk, lt = rk.last()
 	}
 	// The tools the grammar alone reaches keep up to half the places,
 	// the best of them by the same key, whatever the others score: in a
