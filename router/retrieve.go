@@ -559,16 +559,22 @@ func (h *hits) holds(ps *rpostings, r int, gen uint16, t int32) bool {
 // any field): its posting is found by the tool's number, as a term's
 // postings are in the order of the tools.
 func postingsHold(ps *rpostings, t int32) bool {
-	tools := ps.tools
-	k, hi := 0, len(tools)
+	return sortedHas(ps.tools, t)
+}
+
+// sortedHas reports whether s, sorted in increasing order, holds x. The
+// search is written out, not slices.BinarySearch, which is a call: it is
+// small enough to be inlined where a candidate's features ask it.
+func sortedHas(s []int32, x int32) bool {
+	k, hi := 0, len(s)
 	for k < hi {
-		if m := int(uint(k+hi) >> 1); tools[m] < t {
+		if m := int(uint(k+hi) >> 1); s[m] < x {
 			k = m + 1
 		} else {
 			hi = m
 		}
 	}
-	return k < len(tools) && tools[k] == t
+	return k < len(s) && s[k] == x
 }
 
 // scanPostings is how many postings a term may have for each tool detail

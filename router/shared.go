@@ -666,18 +666,7 @@ func (m *shared) inText(ti *toolInfo, id int32) bool {
 	if id < 0 || ti.textMask[id>>6&1]&(1<<(id&63)) == 0 {
 		return false
 	}
-	// The search is written out, as postingsHold's is: it is read for
-	// every candidate, and slices.BinarySearch is a call.
-	ts := ti.textTerms
-	k, hi := 0, len(ts)
-	for k < hi {
-		if m := int(uint(k+hi) >> 1); ts[m] < id {
-			k = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return k < len(ts) && ts[k] == id
+	return sortedHas(ti.textTerms, id)
 }
 
 // freeWords counts a clause's free words: the words no lexicon reads,
