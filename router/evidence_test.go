@@ -1682,6 +1682,40 @@ func TestCommandRead(t *testing.T) {
 	}
 }
 
+// TestVerblessQuestionAsksToSee checks that a question with no verb of
+// its own asks to see the thing its noun names, even a noun that names an
+// act ("where's my refund?"), and so does a noun phrase of an
+// information noun or of a plural, while a noun phrase of one such noun
+// alone still asks for the act ("a refund for order 42").
+func TestVerblessQuestionAsksToSee(t *testing.T) {
+	r := newImported(t, "refunds.json", `{"tools": [
+ {"name": "refund_create", "description": "Refunds an invoice."},
+ {"name": "get_refund", "description": "Gets a refund.", "annotations": {"readOnlyHint": true}},
+ {"name": "list_refunds", "description": "Lists the refunds of an invoice.", "annotations": {"readOnlyHint": true}}
+]}`)
+	pt := newClosed(t, r.Catalogue(), Options{Language: tokenize.Brazilian})
+	for _, tt := range []struct {
+		r            *Router
+		turn, action string
+	}{
+		{r, "where's my refund re_3Nf82kd?", "get"},
+		{r, "is my refund done?", "get"},
+		{pt, "cadê meu reembolso re_3Nf82kd?", "get"},
+		{r, "details of refund re_A1b2C3", "get"},
+		{r, "refunds for invoice INV-7", "get"},
+		{r, "refunds this month", "list"},
+		{pt, "estornos da fatura INV-7", "get"},
+		{r, "a refund for order 42", "refund"},
+		{pt, "um reembolso do pedido 42", "refund"},
+		{r, "refund invoice INV-7", "refund"},
+	} {
+		ex := tt.r.Explain(tt.r.Select(tt.turn))
+		if ex.Action != tt.action {
+			t.Errorf("%q: action %q, want %q", tt.turn, ex.Action, tt.action)
+		}
+	}
+}
+
 // TestRequiredUnmetEnum checks that a required enum the turn names no
 // value of counts apart from the other unmet parameters, and not at all
 // once the turn names one of its values.

@@ -292,10 +292,16 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// made.
 		f.action, f.actionImplied = "create", true
 	}
-	if verbAt >= 0 && r.classes.lightVerb[c.Words[verbAt].Norm] || f.action == "" {
+	if verbAt >= 0 && r.classes.lightVerb[c.Words[verbAt].Norm] || f.action == "" && c.Act != grammar.Question && f.info < 0 && !f.plural {
 		// "give this repo a star", "make a refund": a light verb's object
 		// names the action; so does a noun in a turn with no verb ("a
 		// refund for order 42"). That noun is then no longer an object.
+		// A question with no verb asks about the thing its noun names
+		// ("where's my refund?", "cadê meu reembolso?"), and so does a
+		// noun phrase of an information noun ("details of refund
+		// re_A1b2") or of a plural, the records of many acts ("refunds
+		// for INV-7", "histórico de estornos"): each asks to see (below),
+		// as "where is my order?" does, not for the act.
 		r.takeActionNoun(&f)
 	}
 	if f.action == "" && (c.Act == grammar.Question || c.Act == grammar.NounPhrase) && len(f.objects) > 0 {
