@@ -1114,7 +1114,7 @@ func (b *binder) places() {
 		}
 		var kinds [][]string
 		between := false
-		switch c := b.r.classes.place[w.Norm]; {
+		switch c := b.r.classes.place.get(w.Norm); {
 		case c&pLocative != 0:
 			kinds = [][]string{placeWords}
 		case c&pSource != 0:

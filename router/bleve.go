@@ -174,7 +174,7 @@ func (r *Router) Search(text string, k int) ([]Hit, error) {
 	p := r.gram.Parse(text)
 	var terms []string
 	for _, c := range p.Clauses {
-		var room []string
+		var room featureRoom
 		f := r.features(&c, &room)
 		if f.action != "" {
 			terms = append(terms, actionPrefix+f.action)

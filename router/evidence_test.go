@@ -841,7 +841,7 @@ func TestPrivativeVerbIsNoTerm(t *testing.T) {
 	} {
 		r := shop(t, Options{Language: tokenize.Language(tc.lang)})
 		p := r.gram.Parse(tc.turn)
-		var room []string
+		var room featureRoom
 		for i := range p.Clauses {
 			f := r.features(&p.Clauses[i], &room)
 			for _, term := range append(append([]string{}, f.terms...), f.text...) {
@@ -872,7 +872,7 @@ func TestAdjectiveIsOptional(t *testing.T) {
 	} {
 		r := shop(t, Options{Language: tt.lang})
 		p := r.gram.Parse(tt.turn)
-		var room []string
+		var room featureRoom
 		f := r.features(&p.Clauses[0], &room)
 		found := false
 		for _, term := range f.optional {

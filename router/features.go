@@ -1623,8 +1623,8 @@ func (r *Router) namesExisting(f *features, a grammar.Arg) bool {
 			return false // the verb's object: the thing it makes
 		case w.Class != grammar.Function:
 			return true
-		case inClass(r.classes.preposition, w.Norm):
-			if k == 0 || f.words[k-1].Class != grammar.Verb || k != first-1 || !inClass(r.classes.determiner, w.Norm) {
+		case inClass(&r.classes.preposition, w.Norm):
+			if k == 0 || f.words[k-1].Class != grammar.Verb || k != first-1 || !inClass(&r.classes.determiner, w.Norm) {
 				return true
 			}
 		}

@@ -185,7 +185,8 @@ func floorOf(b *testing.B, n int) *floorFixture {
 		if c.Language == string(tokenize.Brazilian) {
 			r = f.pt
 		}
-		var terms, room []string
+		var terms []string
+		var room featureRoom
 		p := r.gram.Parse(c.Turn)
 		for i := range p.Clauses {
 			ft := r.features(&p.Clauses[i], &room)

@@ -162,7 +162,7 @@ func TestPortugueseNounOtherSense(t *testing.T) {
 	}
 	for _, turn := range []string{"como está o tempo?", "as tarefas do Marcos"} {
 		p := r.gram.Parse(turn)
-		var room []string
+		var room featureRoom
 		f := r.features(&p.Clauses[0], &room)
 		weather, mark := false, false
 		for _, term := range f.terms {

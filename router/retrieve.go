@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/stalwart-agents/stalwart/grammar"
 )
@@ -68,8 +69,8 @@ func (ps *rpostings) slice(k, j int) rpostings {
 // index is the compiled BM25F index.
 type index struct {
 	// terms are by number in the Router's terms (ids): a term no tool
-	// holds has no postings. A query looks each of its terms up once,
-	// and keeps the numbers (hits.ids) for the features to read.
+	// holds has no postings. A query is given its terms' numbers beside
+	// them (features.ids), as the features read them.
 	terms []termAt
 	// postings are every term's, term by term: a term's are those from
 	// its termAt's from to its to.
@@ -111,13 +112,46 @@ func (r *Router) retrievalTerm(t string) string {
 
 // conceptOf is what a turn's concept is to the Router: its action, object
 // and retrieval terms (as term gives them), their numbers and their
-// postings. A Router keeps what it read, as the turns' concepts recur; it
-// reads it only once New has compiled the catalogue.
+// postings, and what the wordnets make of it. A Router keeps what it
+// read, as the turns' concepts recur; it reads it only once New has
+// compiled the catalogue.
 type conceptOf struct {
-	action, object, concept string    // actionPrefix, objectPrefix and conceptPrefix, and the concept
-	objectText              []posting // the postings of object
-	actionID, objectID      int32     // the numbers of action and object in the Router's terms, or -1
-	ret                     rpostings // the retrieval index's postings of concept
+	action, object, concept       string    // actionPrefix, objectPrefix and conceptPrefix, and the concept
+	objectText                    []posting // the postings of object
+	actionID, objectID, conceptID int32     // the numbers of action, object and concept in the Router's terms, or -1
+	ret                           rpostings // the retrieval index's postings of concept
+	// lemmas are what the wordnets make of the concept, read when first
+	// needed (Router.lemmasOf).
+	lemmas atomic.Pointer[conceptLemmas]
+}
+
+// conceptLemmas are what the wordnets make of a concept: its English
+// lemma (conceptLemma) and the lemmas it reaches (relatedLemmas), what the
+// Router keeps of the lemma (reachOf: nil when it keeps too many), and
+// the kinds the lemma is that some tool's text names (kindsInText). Each
+// is the value its function gives, as it does for every call.
+type conceptLemmas struct {
+	objectLemma
+	reach lemmaReach
+	kinds []objectKind
+}
+
+// lemmasOf returns what the wordnets make of concept co, read once and
+// kept with it; the Router has the wordnets. Goroutines that read it at
+// once read the same values.
+func (r *Router) lemmasOf(co *conceptOf) *conceptLemmas {
+	if l := co.lemmas.Load(); l != nil {
+		return l
+	}
+	l := &conceptLemmas{}
+	l.lemma = conceptLemma(co.concept[len(conceptPrefix):])
+	l.related = relatedLemmas(r.wn, l.lemma)
+	if l.lemma != "" { // as the features read them: an empty lemma reaches nothing
+		l.reach = r.reachOf(l.lemma)
+		l.kinds = r.kindsInText(&l.objectLemma)
+	}
+	co.lemmas.Store(l)
+	return l
 }
 
 // termID is the number of a term in the Router's terms, or -1 when the
@@ -141,12 +175,59 @@ func (r *Router) conceptOf(c string) *conceptOf {
 	}
 	co := &conceptOf{action: r.term(actionPrefix, c), object: r.term(objectPrefix, c), concept: r.term(conceptPrefix, c)}
 	co.objectText = r.postings[co.object]
-	co.actionID, co.objectID = r.termID(co.action), r.termID(co.object)
+	co.actionID, co.objectID, co.conceptID = r.termID(co.action), r.termID(co.object), r.termID(co.concept)
 	co.ret = r.ix.term(co.concept).postings
 	if r.concepts.Len() < maxConcepts {
 		// The concept may be cut from a turn: its own copy keeps the
 		// turn from being held.
 		co, _ = r.concepts.LoadOrStore(strings.Clone(c), co)
+	}
+	return co
+}
+
+// maxMemoConcepts bounds a conceptMemo: a turn of more concepts reads
+// the rest from the Router's cache.
+const maxMemoConcepts = 16
+
+// conceptMemo holds the concepts one turn has read (Router.conceptIn),
+// each as conceptOf gave it, with its name: the turn's clauses read a
+// concept several times (a word's, its retrieval term's, the candidates'
+// shared evidence), and find it again here with no look-up in the
+// Router's cache. A value of conceptOf is good for the Router's life, so
+// the memo is never stale; it is emptied for each turn (reset) only to
+// keep it short.
+type conceptMemo struct {
+	n       int // how many entries hold a concept
+	entries [maxMemoConcepts]memoConcept
+}
+
+// memoConcept is one concept of a conceptMemo.
+type memoConcept struct {
+	name string
+	co   *conceptOf
+}
+
+// reset empties the memo.
+func (cm *conceptMemo) reset() { cm.n = 0 }
+
+// conceptIn is conceptOf(c), read from cm when it holds c, and kept there
+// when it has room; cm may be nil.
+func (r *Router) conceptIn(cm *conceptMemo, c string) *conceptOf {
+	if cm == nil {
+		return r.conceptOf(c)
+	}
+	held := cm.entries[:cm.n]
+	for k := range held {
+		if held[k].name == c {
+			return held[k].co
+		}
+	}
+	co := r.conceptOf(c)
+	if cm.n < len(cm.entries) {
+		// The concept term's own string, not c, which may be cut from
+		// the turn.
+		cm.entries[cm.n] = memoConcept{name: co.concept[len(conceptPrefix):], co: co}
+		cm.n++
 	}
 	return co
 }
@@ -283,10 +364,6 @@ type hits struct {
 	seen     float32   // the idf mass of the query's terms some tool holds
 	unseen   int       // query terms no tool holds
 	terms    int
-	// query are the terms the query was given, ids their numbers in the
-	// Router's terms beside them, or -1 (index.ids).
-	query []string
-	ids   []int32
 }
 
 // slot is where a query's BM25F score of one tool is: the query's when
@@ -332,20 +409,7 @@ func (h *hits) reset() {
 		h.gen = 1
 	}
 	h.touched, h.sums, h.detailed, h.reads = h.touched[:0], h.sums[:0], h.detailed[:0], h.reads[:0]
-	h.query, h.ids = nil, h.ids[:0]
 	h.mass, h.seen, h.unseen, h.terms = 0, 0, 0, 0
-}
-
-// idsOf returns the numbers of terms, beside them, when terms are the
-// very terms the query was given (the same list, not an equal one).
-func (h *hits) idsOf(terms []string) ([]int32, bool) {
-	if len(terms) != len(h.query) || len(h.ids) != len(terms) {
-		return nil, false
-	}
-	if len(terms) > 0 && &terms[0] != &h.query[0] {
-		return nil, false
-	}
-	return h.ids, true
 }
 
 // scoreOf is the query's BM25F score of tool t: 0 for a tool it never
@@ -357,25 +421,22 @@ func (h *hits) scoreOf(t int32) float32 {
 	return 0
 }
 
-// query scores every tool that holds one of the (distinct) terms.
+// query scores every tool that holds one of the (distinct) terms, whose
+// numbers in the Router's terms (or -1) are beside them in ids.
 //
 // A term of optional that no tool holds counts in neither the query's
 // idf mass nor its unseen terms: a word written as a name is then an
 // argument ("from Euro to Dollar", "in Nashville"), and the spelling of a
 // word read as a concept is no word the tools miss (a pt-BR word reaches
 // an English catalogue by its concept).
-func (ix *index) query(h *hits, terms, optional []string) {
+func (ix *index) query(h *hits, terms []string, ids []int32, optional []string) {
 	h.reset()
-	h.query = terms
-	for _, t := range terms {
-		id, ok := ix.ids[t]
-		if !ok {
-			id = -1
-		}
-		h.ids = append(h.ids, id)
+	ids = ids[:len(terms)] // beside terms: as long
+	for k, t := range terms {
+		id := ids[k]
 		var at termAt
 		w := ix.unseenIDF
-		if ok && int(id) < len(ix.terms) && ix.terms[id].to > ix.terms[id].from {
+		if id >= 0 && int(id) < len(ix.terms) && ix.terms[id].to > ix.terms[id].from {
 			at = ix.terms[id]
 			w = at.idf
 		}
@@ -658,8 +719,9 @@ type scorer struct {
 	clauses  []*grammar.Clause
 	features []features
 	// ctxTerms and ctxOptional are the room of a clause's context
-	// (Router.context).
+	// (Router.context), ctxIDs the numbers of ctxTerms beside them.
 	ctxTerms, ctxOptional []string
+	ctxIDs                []int32
 	// ctxArgs and ctxFree are the arguments and the free words
 	// (freeWords) of a clause's context, less its own.
 	ctxArgs []grammar.Arg
@@ -668,7 +730,7 @@ type scorer struct {
 	ctxClauses []*grammar.Clause
 	// room is the room the lists of the clauses' features are cut from
 	// (Router.features).
-	room []string
+	room featureRoom
 }
 
 func newScorer(n int) *scorer {
@@ -795,7 +857,7 @@ func entering(sums []float32, touched []int32, lk float32, lt int32) int {
 // name's head), which keep up to half the places however many tools
 // outscore them. Ties go to catalogue order.
 func (r *Router) retrieve(f *features, s *scorer, depth int) []cand {
-	r.ix.query(&s.clause, f.terms, f.optional)
+	r.ix.query(&s.clause, f.terms, f.ids, f.optional)
 	key := func(t int32) float32 {
 		k := s.clause.scoreOf(t)
 		if s.multi {

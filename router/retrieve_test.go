@@ -26,10 +26,16 @@ func TestQueryGenerations(t *testing.T) {
 		{r.retrievalTerm(last.objects[0])},
 		{r.term(conceptPrefix, first.action), r.retrievalTerm(first.objects[0])},
 	}
+	ids := make([][]int32, len(queries))
+	for k, q := range queries {
+		for _, term := range q {
+			ids[k] = append(ids[k], r.termID(term))
+		}
+	}
 	fresh := make([]map[int32]float32, len(queries))
 	for k, q := range queries {
 		h := newHits(len(r.tools))
-		r.ix.query(&h, q, nil)
+		r.ix.query(&h, q, ids[k], nil)
 		fresh[k] = scores(&h)
 		if len(fresh[k]) == 0 {
 			t.Fatalf("query %q touched no tool", q)
@@ -42,7 +48,7 @@ func TestQueryGenerations(t *testing.T) {
 		h := newHits(len(r.tools))
 		h.gen = start
 		for k, q := range queries {
-			r.ix.query(&h, q, nil)
+			r.ix.query(&h, q, ids[k], nil)
 			if have := scores(&h); !maps.Equal(have, fresh[k]) {
 				t.Errorf("from generation %d, query %d %q scores %v, want %v", start, k, q, have, fresh[k])
 			}

@@ -113,7 +113,7 @@ type Router struct {
 	terms     *termTable              // every term the compile read, read only after New
 	interned  map[string]string       // the terms of the lexicons' concepts (internedConcepts)
 	classes   turnClasses             // function-word classes of the turns' language that features reads
-	stemTerms cache.Map[string]       // stemTerm's, by word
+	stemTerms cache.Map[numberedStem] // stemTermOf's, by word
 	kindsIn   cache.Map[[]objectKind] // kindsInText's, by lemma
 	concepts  cache.Map[*conceptOf]   // conceptOf's, by concept
 	reach     cache.Map[lemmaReach]   // reachOf's, by lemma
@@ -219,7 +219,7 @@ func (r *Router) resolve(c, prev *grammar.Clause) *grammar.Clause {
 			verb = true
 		case w.Class == grammar.Unknown:
 			unknown = true
-		case w.Class == grammar.Function && inClass(r.classes.pronoun, w.Norm):
+		case w.Class == grammar.Function && inClass(&r.classes.pronoun, w.Norm):
 			pronoun = true
 		case w.Class == grammar.Function && k > 0 && c.Words[k-1].Class == grammar.Verb && c.Words[k-1].Start == w.Start:
 			// A pronoun the verb's word carries ("encerrá-lo",
@@ -382,7 +382,7 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 	s.clauses, s.features = cs, fs
 	s.shared.f = nil // the features are read anew: nothing shared is theirs
 	s.multi = false
-	s.room = s.room[:0]
+	s.room.reset()
 	for i := range p.Clauses {
 		c := &p.Clauses[i]
 		if i > 0 {
@@ -397,10 +397,10 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 			// holds the concepts of its name.
 			ti := &r.tools[t]
 			if ti.action != "" {
-				fs[i].terms = appendUnique(fs[i].terms, r.term(conceptPrefix, ti.action))
+				r.addTerm(&fs[i], r.term(conceptPrefix, ti.action))
 			}
 			for _, o := range ti.objects {
-				fs[i].terms = appendUnique(fs[i].terms, r.retrievalTerm(o))
+				r.addTerm(&fs[i], r.retrievalTerm(o))
 			}
 		}
 		r.readUndo(&fs[i], p.Turn[c.Start:c.End])
@@ -437,7 +437,7 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 	}
 	// The clause's own terms come first, the context's after them
 	// (shared.inTurn reads those past the clause's).
-	terms := append(s.ctxTerms[:0], fs[i].terms...)
+	terms, ids := append(s.ctxTerms[:0], fs[i].terms...), append(s.ctxIDs[:0], fs[i].ids...)
 	optional := append(s.ctxOptional[:0], fs[i].optional...)
 	for j := range cs {
 		if j == i || j < i && !setsScene(cs, j, i) || j > i && cs[j].Follows && (commands(cs[j]) || cs[j].AsksState()) || cs[j].Negated {
@@ -447,16 +447,18 @@ func (r *Router) context(cs []*grammar.Clause, fs []features, i int, s *scorer) 
 		s.ctxClauses = append(s.ctxClauses, cs[j])
 		s.ctxArgs = append(s.ctxArgs, fs[j].args...)
 		s.ctxFree += freeWords(&fs[j])
-		for _, t := range fs[j].terms {
-			terms = appendUnique(terms, t)
+		for k, t := range fs[j].terms {
+			if !containsTerm(terms, t) {
+				terms, ids = append(terms, t), append(ids, fs[j].ids[k])
+			}
 		}
 		for _, t := range fs[j].optional {
 			optional = appendUnique(optional, t)
 		}
 	}
-	s.ctxTerms, s.ctxOptional = terms, optional
+	s.ctxTerms, s.ctxIDs, s.ctxOptional = terms, ids, optional
 	if s.multi {
-		r.ix.query(&s.turn, terms, optional)
+		r.ix.query(&s.turn, terms, ids, optional)
 	}
 }
 

@@ -39,8 +39,8 @@ type features struct {
 	fuzzy         []string // object and name-word terms read within an edit
 	hasID         bool     // an argument names one thing
 	terms         []string // the clause's retrieval terms, distinct
+	ids           []int32  // beside terms: the number of each in the Router's terms, or -1 (features.addTerm)
 	nounStems     []string // the stem terms of the clause's nouns, each word of a compound's too
-	verbTerms     []string // the retrieval stems of the verb as written
 	askedState    string   // the state a question asks about ("is the door locked?": lock)
 	// optional are terms that count only where some tool holds them: words
 	// written as names (Paris, Euro), arguments when no tool holds them,
@@ -56,26 +56,51 @@ type features struct {
 	modifier uint64         // the words no lexicon reads that the wordnet knows as adjectives, adverbs or only as verbs, by index (the first 64): they name no thing
 }
 
-func (r *Router) features(c *grammar.Clause, room *[]string) features {
+// featureRoom is the room a turn's clauses' features are read in
+// (Router.features), kept from one Select to the next: the lists of the
+// clauses' terms are cut from terms, the numbers beside their retrieval
+// terms (features.ids) from ids; concepts are the concepts the turn has
+// read (Router.conceptIn).
+type featureRoom struct {
+	terms    []string
+	ids      []int32
+	concepts conceptMemo
+}
+
+// reset empties the room for a new turn.
+func (room *featureRoom) reset() {
+	room.terms, room.ids = room.terms[:0], room.ids[:0]
+	room.concepts.reset()
+}
+
+func (r *Router) features(c *grammar.Clause, room *featureRoom) features {
 	f := features{action: c.Action, args: c.Args, question: c.Act == grammar.Question,
 		statement: c.Act == grammar.Statement, words: c.Words, asks: c.Asks, info: -1}
-	// The lists of the clause are cut from *room, each with room for as
+	// The lists of the clause are cut from room, each with room for as
 	// many terms as the clause gives it at most (a list that needs more
-	// grows apart); *room grows apart when it has too little left, the
-	// lists cut before keeping the array they were cut from.
+	// grows apart); the room grows apart when it has too little left,
+	// the lists cut before keeping the array they were cut from.
 	nw, ni := len(c.Words), len(c.Implied)
-	need := 2*(nw+ni) + 1 + (3*nw + ni + 2) + 2 + 3*nw + 2*nw
-	if cap(*room)-len(*room) < need {
-		*room = make([]string, 0, max(need, 2*cap(*room)))
+	nt := 3*nw + ni + 2 // the retrieval terms' room
+	need := 2*(nw+ni) + 1 + nt + 3*nw + 2*nw
+	if cap(room.terms)-len(room.terms) < need {
+		room.terms = make([]string, 0, max(need, 2*cap(room.terms)))
+	}
+	if cap(room.ids)-len(room.ids) < nt {
+		room.ids = make([]int32, 0, max(nt, 2*cap(room.ids)))
 	}
 	cut := func(n int) []string {
-		at := len(*room)
-		*room = (*room)[:at+n]
-		return (*room)[at : at : at+n]
+		at := len(room.terms)
+		room.terms = room.terms[:at+n]
+		return room.terms[at : at : at+n]
 	}
-	f.objects, f.text, f.terms, f.verbTerms = cut(nw+ni), cut(nw+ni+1), cut(3*nw+ni+2), cut(2)
+	f.objects, f.text, f.terms = cut(nw+ni), cut(nw+ni+1), cut(nt)
 	f.unknown, f.optional, f.fuzzy = cut(nw), cut(nw), cut(nw)
 	f.nounStems = cut(2 * nw)
+	at := len(room.ids)
+	room.ids = room.ids[:at+nt]
+	f.ids = room.ids[at : at : at+nt]
+	cm := &room.concepts
 	if c.Act == grammar.Question {
 		f.askedState = c.State
 	}
@@ -87,7 +112,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	for k := range c.Words {
 		// "tickets mentioning the app", "e-mails sobre a fatura"; not
 		// "about 400 employees", an amount.
-		if r.classes.topic[c.Words[k].Norm] && k+1 < len(c.Words) && c.Words[k+1].Class != grammar.Value {
+		if r.classes.topic.get(c.Words[k].Norm) && k+1 < len(c.Words) && c.Words[k+1].Class != grammar.Value {
 			f.topic = true
 			break
 		}
@@ -100,7 +125,6 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 	if verbAt >= 0 {
 		f.verbNorm = c.Words[verbAt].Norm
 		f.verbStem = r.an.stemmer.Stem(c.Words[verbAt].Norm)
-		f.verbTerms = r.wordStems(c.Words[verbAt].Norm, f.verbTerms)
 	}
 	head, f.info = headNoun(c.Words, verbAt, false)
 	if head > 0 && head-1 > verbAt && head-1 != f.info {
@@ -109,20 +133,21 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// noun before, that noun is the thing asked about, and the
 		// head a kind of entry of it (a record, an entry).
 		if prev := &c.Words[head-1]; prev.Class == grammar.Noun && !prev.WordNet &&
-			!objectNamedIn(&r.conceptOf(c.Words[head].Concept).ret) && objectNamedIn(&r.conceptOf(prev.Concept).ret) {
+			!objectNamedIn(&r.conceptIn(cm, c.Words[head].Concept).ret) && objectNamedIn(&r.conceptIn(cm, prev.Concept).ret) {
 			head--
 		}
 	}
-	if head >= 0 && len(r.conceptOf(c.Words[head].Concept).objectText) > 0 {
+	if head >= 0 && len(r.conceptIn(cm, c.Words[head].Concept).objectText) > 0 {
 		// The number of a thing the catalogue names: "details" is no
 		// request for many of anything.
 		f.plural = c.Words[head].Plural
 	}
 	f.given = r.given(c.Words, verbAt)
-	if head >= 0 {
+	if head >= 0 && !oneField(c.Words[head].Norm) {
 		// The head word of a compound the grammar reads whole: the last
 		// in English ("credit card"), the first in Portuguese ("cartão
-		// de crédito").
+		// de crédito"). A head of one word has the stem term clauseTerms
+		// reads of it.
 		norm := c.Words[head].Norm
 		if r.lang == tokenize.Brazilian {
 			norm, _, _ = strings.Cut(norm, " ")
@@ -140,10 +165,10 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			if w.Class != grammar.Function {
 				continue
 			}
-			if !r.classes.indefiniteArticle[w.Norm] && r.adjective(w.Norm) {
+			if !r.classes.indefiniteArticle.get(w.Norm) && r.adjective(w.Norm) {
 				continue // "find me a nice hotel": past the adjectives too
 			}
-			f.anyOne = r.classes.indefiniteArticle[w.Norm]
+			f.anyOne = r.classes.indefiniteArticle.get(w.Norm)
 			break
 		}
 	}
@@ -203,7 +228,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				f.text = append(f.text, u)
 				continue
 			}
-			term := r.conceptOf(w.Concept).object
+			term := r.conceptIn(cm, w.Concept).object
 			if i == head {
 				f.objects = toFront(f.objects, term)
 			} else if head < 0 || i < head || !containsTerm(f.objects, term) {
@@ -211,7 +236,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 			}
 			f.text = append(f.text, term)
 		case grammar.Verb:
-			f.text = append(f.text, r.conceptOf(w.Concept).action)
+			f.text = append(f.text, r.conceptIn(cm, w.Concept).action)
 		case grammar.Unknown:
 			if w.Concept != "" && c.Act != grammar.Question {
 				// A participle that qualifies a thing ("pedidos
@@ -219,7 +244,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 				// text, reaches a name that writes it in English
 				// (list_archived_orders). In a question it is the state
 				// asked about ("tem alguma luz ligada?"), no action.
-				f.text = append(f.text, r.conceptOf(w.Concept).action)
+				f.text = append(f.text, r.conceptIn(cm, w.Concept).action)
 			}
 			if w.Stem != "" {
 				term := stemPrefix + w.Stem
@@ -292,7 +317,7 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// made.
 		f.action, f.actionImplied = "create", true
 	}
-	if verbAt >= 0 && r.classes.lightVerb[c.Words[verbAt].Norm] || f.action == "" && c.Act != grammar.Question && f.info < 0 && !f.plural {
+	if verbAt >= 0 && r.classes.lightVerb.get(c.Words[verbAt].Norm) || f.action == "" && c.Act != grammar.Question && f.info < 0 && !f.plural {
 		// "give this repo a star", "make a refund": a light verb's object
 		// names the action; so does a noun in a turn with no verb ("a
 		// refund for order 42"). That noun is then no longer an object.
@@ -328,68 +353,97 @@ func (r *Router) features(c *grammar.Clause, room *[]string) features {
 		// "show my orders": to see many things is to list them.
 		f.action = "list"
 	}
-	f.terms = r.clauseTerms(c, &f, f.text, f.terms)
+	r.clauseTerms(c, &f, head, cm)
 	return f
 }
 
-// clauseTerms are the retrieval terms of a clause: the concepts and stems
-// its evidence reads (text), and the stems of its verbs and nouns in the
-// turn's language, each once.
-func (r *Router) clauseTerms(c *grammar.Clause, f *features, text, dst []string) []string {
-	for _, t := range text {
-		dst = appendUnique(dst, r.retrievalTerm(t))
+// clauseTerms sets the retrieval terms of a clause, f.terms, each once,
+// with their numbers beside them (f.ids): the concepts and stems its
+// evidence reads (f.text), and the stems of its verbs and nouns in the
+// turn's language. It sets f.headStem when the head object's word, at
+// head, is one field, which it always reads. cm holds the concepts the
+// turn has read.
+func (r *Router) clauseTerms(c *grammar.Clause, f *features, head int, cm *conceptMemo) {
+	for _, t := range f.text {
+		if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
+			// retrievalTerm's concept term, and its number, as the
+			// concept holds them.
+			co := r.conceptIn(cm, t[2:])
+			f.addTerm(co.concept, co.conceptID)
+		} else {
+			r.addTerm(f, t)
+		}
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
 		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) || i == f.info ||
-			f.lone && w.Class == grammar.Function && inClass(r.classes.quantifier, w.Norm) {
+			f.lone && w.Class == grammar.Function && inClass(&r.classes.quantifier, w.Norm) {
 			continue
 		}
 		// A function word that is no article, pronoun, preposition,
 		// conjunction, auxiliary, question or politeness word (a
 		// quantifier, a particle such as on or off) is evidence too.
 		if oneField(w.Norm) {
-			dst = r.partTerm(w, w.Norm, f, dst) // FieldsSeq's one field, with no iterator
+			t := r.partTerm(w, w.Norm, f) // FieldsSeq's one field, with no iterator
+			if i == head {
+				f.headStem = t
+			}
 		} else {
 			for part := range strings.FieldsSeq(w.Norm) {
-				dst = r.partTerm(w, part, f, dst)
+				r.partTerm(w, part, f)
 			}
 		}
 		if w.Class == grammar.Noun && r.lang == tokenize.Brazilian && r.wn != nil && w.Concept != "" && !strings.Contains(w.Norm, " ") &&
 			(i == 0 || !grammar.IsName(w.Text)) {
-			r.otherSense(w, f, &dst)
+			r.otherSense(w, f, cm)
 		}
 		if w.Class == grammar.Function && r.lang == tokenize.Brazilian && r.wn != nil && !strings.Contains(w.Norm, " ") && !r.an.turnStop[w.Norm] {
 			// A Portuguese adjective reaches an English name by its
 			// translations, where a tool holds them.
 			for _, t := range r.translatedAdjective(w.Norm) {
 				f.optional = appendUnique(f.optional, t)
-				dst = appendUnique(dst, t)
+				r.addTerm(f, t)
 			}
 		}
 	}
-	return dst
 }
 
-// partTerm adds to a clause's terms dst the stem term of part, a word of
-// w (clauseTerms).
-func (r *Router) partTerm(w *grammar.Word, part string, f *features, dst []string) []string {
-	t := r.stemTerm(part)
-	if t == "" {
-		return dst
+// addTerm adds term t, of number id in the Router's terms (or -1), to
+// f's retrieval terms, unless they hold it.
+func (f *features) addTerm(t string, id int32) {
+	if !containsTerm(f.terms, t) {
+		f.terms, f.ids = append(f.terms, t), append(f.ids, id)
 	}
-	if w.Concept != "" && !containsTerm(dst, t) {
+}
+
+// addTerm adds term t to f's retrieval terms, unless they hold it, its
+// number looked up (termID).
+func (r *Router) addTerm(f *features, t string) {
+	if !containsTerm(f.terms, t) {
+		f.terms, f.ids = append(f.terms, t), append(f.ids, r.termID(t))
+	}
+}
+
+// partTerm adds to a clause's terms the stem term of part, a word of w
+// (clauseTerms), and returns it ("" for none).
+func (r *Router) partTerm(w *grammar.Word, part string, f *features) string {
+	st := r.stemTermOf(part)
+	t := st.term
+	if t == "" {
+		return ""
+	}
+	if w.Concept != "" && !containsTerm(f.terms, t) {
 		// The spelling of a word read as a concept counts only where a
 		// tool holds it: a pt-BR word reaches an English catalogue by
 		// its concept, and its stem, which no tool there holds, is no
 		// word the tools miss.
 		f.optional = appendUnique(f.optional, t)
 	}
-	dst = appendUnique(dst, t)
+	f.addTerm(t, st.id)
 	if w.Class == grammar.Noun {
 		f.nounStems = appendUnique(f.nounStems, t)
 	}
-	return dst
+	return t
 }
 
 // oneField reports whether strings.FieldsSeq yields s itself, whole: s
@@ -425,8 +479,8 @@ func oneField(s string) bool {
 // another sense, is then no word the tools miss. The caller leaves out a
 // word written with a capital inside the turn: a name ("as tarefas do
 // Marcos"), whatever a sense would make of it.
-func (r *Router) otherSense(w *grammar.Word, f *features, dst *[]string) {
-	co := r.conceptOf(w.Concept)
+func (r *Router) otherSense(w *grammar.Word, f *features, cm *conceptMemo) {
+	co := r.conceptIn(cm, w.Concept)
 	if co.ret.len() > 0 {
 		return
 	}
@@ -438,7 +492,7 @@ func (r *Router) otherSense(w *grammar.Word, f *features, dst *[]string) {
 	for _, t := range ts {
 		f.optional = appendUnique(f.optional, t)
 		f.nounStems = appendUnique(f.nounStems, t)
-		*dst = appendUnique(*dst, t)
+		r.addTerm(f, t)
 	}
 }
 
@@ -500,7 +554,7 @@ func headNoun(words []grammar.Word, verbAt int, wordnet bool) (head, info int) {
 // not to do, no evidence for a tool that does it.
 func (r *Router) privativeVerb(words []grammar.Word, i int) bool {
 	return i > 0 && words[i].Class == grammar.Verb && words[i-1].Class == grammar.Function &&
-		inClass(r.classes.privative, words[i-1].Norm)
+		inClass(&r.classes.privative, words[i-1].Norm)
 }
 
 // given reports whether a clause's words point at a thing the
@@ -516,12 +570,12 @@ func (r *Router) given(words []grammar.Word, verbAt int) bool {
 	if k := verbAt + 1; verbAt >= 0 && k < len(words) {
 		w := &words[k]
 		opens := follows(k) && (words[k+1].Class == grammar.Noun || words[k+1].Class == grammar.Unknown)
-		if w.Class == grammar.Function && r.classes.anaphoric[w.Norm] && !opens {
+		if w.Class == grammar.Function && r.classes.anaphoric.get(w.Norm) && !opens {
 			return true
 		}
 	}
 	for k := 0; k+1 < len(words); k++ {
-		if w := &words[k]; w.Class == grammar.Function && follows(k) && words[k+1].Class == grammar.Noun && r.classes.demonstrative[w.Norm] {
+		if w := &words[k]; w.Class == grammar.Function && follows(k) && words[k+1].Class == grammar.Noun && r.classes.demonstrative.get(w.Norm) {
 			return true
 		}
 	}
@@ -532,19 +586,54 @@ func (r *Router) given(words []grammar.Word, verbAt int) bool {
 // lexicon that reading a clause's features asks of each word, each
 // class's set of the lexicon (Lexicon.Function) read once by New.
 type turnClasses struct {
-	quantifier, indefinite, privative, pronoun  map[string]bool
-	indefiniteArticle, lightVerb, demonstrative map[string]bool
-	anaphoric, preposition, determiner          map[string]bool
-	novelty                                     map[string]bool
-	topic                                       map[string]bool
+	quantifier, indefinite, privative, pronoun  wordClass[bool]
+	indefiniteArticle, lightVerb, demonstrative wordClass[bool]
+	anaphoric, preposition, determiner          wordClass[bool]
+	novelty                                     wordClass[bool]
+	topic                                       wordClass[bool]
 	// counting maps each word of quantifier and indefinite to which of
 	// the two it is in (cQuantifier, cIndefinite): features asks both
 	// of every function word, with one look-up (countingOf).
-	counting map[string]uint8
+	counting wordClass[uint8]
 	// place maps each word of the locative, source, goal and between
 	// classes to which of them it is in (pLocative, ...): the binder
 	// asks them of every function word before a name (binder.places).
-	place map[string]uint8
+	place wordClass[uint8]
+}
+
+// wordClass maps the words of a class to their values (true, for a set
+// of words), as a map does, and a word it does not hold to the zero
+// value: a word whose length, or the low six bits of whose first byte,
+// no word of the class has is passed over by two bits, with no look-up
+// in the map, as most words of a turn are in none of the classes a
+// clause asks of them.
+type wordClass[V any] struct {
+	words  map[string]V
+	lens   uint64 // bit n is set when a word of the class has n bytes (63: 63 or more)
+	firsts uint64 // bit b is set when a word of the class begins with a byte whose low six bits are b
+}
+
+// newWordClass makes the class of the words of words, each with its
+// value.
+func newWordClass[V any](words map[string]V) wordClass[V] {
+	c := wordClass[V]{words: words}
+	for w := range words {
+		c.lens |= 1 << min(len(w), 63)
+		if w != "" {
+			c.firsts |= 1 << (w[0] & 63)
+		}
+	}
+	return c
+}
+
+// get is the value of word w, or the zero value when the class does not
+// hold it.
+func (c *wordClass[V]) get(w string) V {
+	if c.lens&(1<<min(len(w), 63)) == 0 || w != "" && c.firsts&(1<<(w[0]&63)) == 0 {
+		var zero V
+		return zero
+	}
+	return c.words[w]
 }
 
 // The classes of turnClasses.place.
@@ -563,35 +652,39 @@ const (
 
 // classesOf reads the classes of lx that features asks of.
 func classesOf(lx *grammar.Lexicon) turnClasses {
-	tc := turnClasses{quantifier: lx.Function["quantifier"], indefinite: lx.Function["indefinite"],
-		privative: lx.Function["privative"], pronoun: lx.Function["pronoun"],
-		indefiniteArticle: lx.Function["indefinite_article"], lightVerb: lx.Function["light_verb"],
-		demonstrative: lx.Function["demonstrative"], anaphoric: lx.Function["anaphoric"],
-		preposition: lx.Function["preposition"], determiner: lx.Function["determiner"],
-		novelty: lx.Function["novelty"], topic: lx.Function["topic"], counting: map[string]uint8{}, place: map[string]uint8{}}
-	for w := range tc.quantifier {
-		tc.counting[w] |= cQuantifier
+	class := func(name string) wordClass[bool] { return newWordClass(lx.Function[name]) }
+	tc := turnClasses{quantifier: class("quantifier"), indefinite: class("indefinite"),
+		privative: class("privative"), pronoun: class("pronoun"),
+		indefiniteArticle: class("indefinite_article"), lightVerb: class("light_verb"),
+		demonstrative: class("demonstrative"), anaphoric: class("anaphoric"),
+		preposition: class("preposition"), determiner: class("determiner"),
+		novelty: class("novelty"), topic: class("topic")}
+	counting := map[string]uint8{}
+	for w := range tc.quantifier.words {
+		counting[w] |= cQuantifier
 	}
-	for w := range tc.indefinite {
-		tc.counting[w] |= cIndefinite
+	for w := range tc.indefinite.words {
+		counting[w] |= cIndefinite
 	}
+	place := map[string]uint8{}
 	for class, c := range map[string]uint8{"locative": pLocative, "source": pSource, "goal": pGoal, "between": pBetween} {
 		for w := range lx.Function[class] {
-			tc.place[w] |= c
+			place[w] |= c
 		}
 	}
+	tc.counting, tc.place = newWordClass(counting), newWordClass(place)
 	return tc
 }
 
 // countingOf is which of quantifier and indefinite a turn's word is in,
 // as inClass reads a class: the word, or one of the words of a phrase.
 func (tc *turnClasses) countingOf(norm string) uint8 {
-	c := tc.counting[norm]
+	c := tc.counting.get(norm)
 	if strings.IndexByte(norm, ' ') < 0 {
 		return c
 	}
 	for part := range strings.FieldsSeq(norm) {
-		c |= tc.counting[part]
+		c |= tc.counting.get(part)
 	}
 	return c
 }
@@ -606,9 +699,9 @@ func (r *Router) asksNew(ws []grammar.Word, head int) bool {
 	fresh, article := false, false
 	for k := head - 1; k >= 0 && ws[k].Class == grammar.Function && !article; k-- {
 		switch n := ws[k].Norm; {
-		case r.classes.indefiniteArticle[n]:
+		case r.classes.indefiniteArticle.get(n):
 			article = true
-		case r.classes.novelty[n]:
+		case r.classes.novelty.get(n):
 			fresh = true
 		}
 	}
@@ -619,27 +712,27 @@ func (r *Router) asksNew(ws []grammar.Word, head int) bool {
 		return true
 	}
 	after := head + 1
-	if after+2 < len(ws) && r.classes.preposition[ws[after].Norm] && ws[after+1].Class == grammar.Noun {
+	if after+2 < len(ws) && r.classes.preposition.get(ws[after].Norm) && ws[after+1].Class == grammar.Noun {
 		after += 2
 	}
 	if after < len(ws) {
 		w := &ws[after]
-		return w.Class == grammar.Function && r.classes.novelty[w.Norm] && !r.classes.indefiniteArticle[w.Norm]
+		return w.Class == grammar.Function && r.classes.novelty.get(w.Norm) && !r.classes.indefiniteArticle.get(w.Norm)
 	}
 	return false
 }
 
 // inClass reports whether a function word, or a word of a function
 // phrase ("todos os", "all the"), is in a class of the lexicon.
-func inClass(class map[string]bool, norm string) bool {
-	if class[norm] {
+func inClass(class *wordClass[bool], norm string) bool {
+	if class.get(norm) {
 		return true
 	}
 	if !strings.Contains(norm, " ") {
 		return false
 	}
 	for part := range strings.FieldsSeq(norm) {
-		if class[part] {
+		if class.get(part) {
 			return true
 		}
 	}
@@ -661,23 +754,36 @@ func (r *Router) wordStems(norm string, dst []string) []string {
 // input cannot grow it for ever.
 const maxStemTerms = 1 << 15
 
+// numberedStem is the retrieval stem term of a turn's word, and its
+// number in the Router's terms, or -1 (Router.stemTermOf).
+type numberedStem struct {
+	term string
+	id   int32
+}
+
 // stemTerm is the retrieval stem term of one word of a turn, in the
-// turn's language, or "" for a function word or a single letter. A
-// Router keeps what it read, as a turn's words recur.
+// turn's language, or "" for a function word or a single letter.
 func (r *Router) stemTerm(part string) string {
-	if t, ok := r.stemTerms.Load(part); ok {
-		return t
+	return r.stemTermOf(part).term
+}
+
+// stemTermOf is stemTerm, with the term's number in the Router's terms
+// beside it. A Router keeps what it read, as a turn's words recur.
+func (r *Router) stemTermOf(part string) numberedStem {
+	if st, ok := r.stemTerms.Load(part); ok {
+		return st
 	}
-	t := ""
-	if st, ok := r.an.turnStemOf(part); ok {
-		t = r.term(stemPrefix, st)
+	st := numberedStem{id: -1}
+	if stem, ok := r.an.turnStemOf(part); ok {
+		st.term = r.term(stemPrefix, stem)
+		st.id = r.termID(st.term)
 	}
 	if r.stemTerms.Len() < maxStemTerms {
 		// The word is cut from the turn: its own copy keeps the turn
 		// from being held.
-		r.stemTerms.LoadOrStore(strings.Clone(part), t)
+		r.stemTerms.LoadOrStore(strings.Clone(part), st)
 	}
-	return t
+	return st
 }
 
 // takeActionNoun makes the first object that names an action (refund,

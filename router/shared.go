@@ -28,6 +28,9 @@ type shared struct {
 	actionText   int32     // the term number of actionPrefix+f.action, or -1 (inText)
 	actionNoun   int32     // the term number of objectPrefix+f.action (the noun of the action: a reply), or -1
 	objectText   []int32   // beside f.objects: the term number of each, or -1
+	// objectConcepts are beside f.objects: what each is to the Router
+	// (conceptOf), or nil for an object that is no concept.
+	objectConcepts []*conceptOf
 	// objectRet and askRet are the retrieval index's postings (every
 	// field) of f.objects and f.asks; askTerms are the object terms of
 	// f.asks.
@@ -45,9 +48,11 @@ type shared struct {
 	turnAction    string
 	actionRelated map[string]relation
 	// turn are beside f.objects: each one's lemma and relations, read
-	// when turnRead.
-	turn     []objectLemma
-	turnRead bool
+	// when turnRead, as turnLemmas holds them (nil for an object that is
+	// no concept).
+	turn       []objectLemma
+	turnLemmas []*conceptLemmas
+	turnRead   bool
 	// reach are beside f.objects: what the Router keeps of each one's
 	// lemma (reachOf), read when reachRead; actionReach is what it keeps
 	// of turnAction, or nil.
@@ -127,21 +132,21 @@ func (r *Router) share(f *features, s *scorer) *shared {
 	}
 	m.f = f
 	m.weak = weakVerb(f)
+	cm := &s.room.concepts
 	m.seeing, m.objectAction, m.near, m.antonyms, m.actionText, m.actionNoun = false, "", nil, nil, -1, -1
 	m.turnAction, m.actionRelated, m.actionRow, m.actionReach = "", nil, nil, nil
 	if f.action != "" {
+		co := r.conceptIn(cm, f.action)
 		if r.wn != nil {
-			m.turnAction = conceptLemma(f.action)
-			m.actionRelated = relatedLemmas(r.wn, m.turnAction)
-			m.actionReach = r.reachOf(m.turnAction)
+			l := r.lemmasOf(co)
+			m.turnAction, m.actionRelated, m.actionReach = l.lemma, l.related, l.reach
 		}
 		m.seeing = seeing(r, f.action)
-		co := r.conceptOf(f.action)
 		m.objectAction = co.object
 		if base, ok := strings.CutPrefix(f.action, "un"); ok && len(co.objectText) == 0 && len(base) > 2 {
 			// "untag", "unlabel", "unpin": undoing a thing's action acts
 			// on the thing ("untag 5102" names the tag it takes off).
-			m.objectAction = r.conceptOf(base).object
+			m.objectAction = r.conceptIn(cm, base).object
 		}
 		m.actionText, m.actionNoun = co.actionID, co.objectID
 		if a, ok := r.actionIDs[f.action]; ok {
@@ -153,19 +158,23 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		}
 	}
 	m.objectText, m.objectRet = m.objectText[:0], m.objectRet[:0]
+	clear(m.objectConcepts)
+	m.objectConcepts = m.objectConcepts[:0]
 	for _, o := range f.objects {
 		if c, ok := strings.CutPrefix(o, objectPrefix); ok {
-			co := r.conceptOf(c)
+			co := r.conceptIn(cm, c)
 			m.objectText = append(m.objectText, co.objectID)
 			m.objectRet = append(m.objectRet, co.ret)
+			m.objectConcepts = append(m.objectConcepts, co)
 			continue
 		}
 		m.objectText = append(m.objectText, r.termID(o))
 		m.objectRet = append(m.objectRet, r.ix.term(r.retrievalTerm(o)).postings)
+		m.objectConcepts = append(m.objectConcepts, nil)
 	}
 	m.askRet, m.askTerms = m.askRet[:0], m.askTerms[:0]
 	for _, a := range f.asks {
-		co := r.conceptOf(a)
+		co := r.conceptIn(cm, a)
 		m.askTerms = append(m.askTerms, co.object)
 		m.askRet = append(m.askRet, co.ret)
 	}
@@ -178,7 +187,8 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.askRead = append(m.askRead, s.clause.readOf(&m.askRet[k]))
 	}
 	clear(m.turn)
-	m.turn, m.turnRead = m.turn[:0], false
+	clear(m.turnLemmas)
+	m.turn, m.turnLemmas, m.turnRead = m.turn[:0], m.turnLemmas[:0], false
 	clear(m.reach)
 	m.reach, m.reachRead = m.reach[:0], false
 	m.kindsRead = false
@@ -225,34 +235,17 @@ func (r *Router) share(f *features, s *scorer) *shared {
 		m.idNouns = append(m.idNouns, nouns)
 		m.trimmed = append(m.trimmed, strings.TrimRight(prefix, "_-"))
 	}
-	// The numbers of the clause's terms are the query's, when it read
-	// them (retrieve), and looked up again only when it did not.
-	if ids, ok := s.clause.idsOf(f.terms); ok {
-		for _, id := range ids {
-			if id >= 0 {
-				m.in[id] = m.gen
-			}
-		}
-	} else {
-		for _, t := range f.terms {
-			if id, ok := r.terms.ids[t]; ok {
-				m.in[id] = m.gen
-			}
+	// The numbers of the clause's terms are beside them (features.ids).
+	for _, id := range f.ids {
+		if id >= 0 {
+			m.in[id] = m.gen
 		}
 	}
-	if s.multi && len(s.ctxTerms) >= len(f.terms) {
+	if s.multi && len(s.ctxIDs) >= len(f.ids) {
 		// The context's terms follow the clause's own (Router.context).
-		if ids, ok := s.turn.idsOf(s.ctxTerms); ok {
-			for _, id := range ids[len(f.terms):] {
-				if id >= 0 {
-					m.inTurn[id] = m.gen
-				}
-			}
-		} else {
-			for _, t := range s.ctxTerms[len(f.terms):] {
-				if id, ok := r.terms.ids[t]; ok {
-					m.inTurn[id] = m.gen
-				}
+		for _, id := range s.ctxIDs[len(f.ids):] {
+			if id >= 0 {
+				m.inTurn[id] = m.gen
 			}
 		}
 	}
@@ -341,7 +334,7 @@ func (r *Router) relatedObject(m *shared, ti *toolInfo, k int, x *toolVec, why *
 			for j := range m.turn {
 				var rc lemmaReach
 				if m.turn[j].lemma != "" {
-					rc = r.reachOf(m.turn[j].lemma)
+					rc = m.turnLemmas[j].reach // reachOf's
 				}
 				m.reach = append(m.reach, rc)
 			}
@@ -559,20 +552,22 @@ func (r *Router) kindsInText(l *objectLemma) []objectKind {
 }
 
 // readTurn reads the lemmas and relations of the clause's objects into
-// m.turn, once a clause.
+// m.turn, and what the wordnets make of each into m.turnLemmas, once a
+// clause; the Router has the wordnets.
 func (r *Router) readTurn(m *shared) {
 	if m.turnRead {
 		return
 	}
 	m.turnRead = true
-	m.turn = m.turn[:0]
-	for _, t := range m.f.objects {
+	m.turn, m.turnLemmas = m.turn[:0], m.turnLemmas[:0]
+	for _, co := range m.objectConcepts {
 		var l objectLemma
-		if turn, ok := strings.CutPrefix(t, objectPrefix); ok {
-			l.lemma = conceptLemma(turn)
-			l.related = relatedLemmas(r.wn, l.lemma)
+		var ls *conceptLemmas
+		if co != nil { // an object concept: objectPrefix and a concept
+			ls = r.lemmasOf(co)
+			l = ls.objectLemma
 		}
-		m.turn = append(m.turn, l)
+		m.turn, m.turnLemmas = append(m.turn, l), append(m.turnLemmas, ls)
 	}
 }
 
@@ -596,7 +591,7 @@ func (r *Router) kindInText(m *shared, k, i int, x *toolVec, why *noter) {
 		}
 		for j := range m.f.objects {
 			if l := &m.turn[j]; l.lemma != "" {
-				m.objectKinds[j] = r.kindsInText(l)
+				m.objectKinds[j] = m.turnLemmas[j].kinds // kindsInText's
 			}
 		}
 	}

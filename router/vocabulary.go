@@ -121,7 +121,7 @@ func (r *Router) readAgain(f *features, clause string) {
 	for _, p := range r.postings[actionPrefix+again] {
 		if p.field == fieldAction {
 			f.action, f.actionNoun = again, false
-			f.terms = appendUnique(f.terms, conceptPrefix+again)
+			r.addTerm(f, conceptPrefix+again)
 			return
 		}
 	}
@@ -158,13 +158,16 @@ func (r *Router) readUndo(f *features, clause string) {
 				// the tool that did it: the turn asks for the undoing.
 				reported := f.action
 				f.action, f.actionNoun, f.statement = undo, false, false
-				terms := f.terms[:0]
-				for _, t := range f.terms {
-					if t != conceptPrefix+reported && !containsTerm(f.verbTerms, t) {
-						terms = append(terms, t)
+				var room [4]string
+				verbTerms := r.wordStems(f.verbNorm, room[:0]) // the retrieval stems of the verb as written
+				terms, ids := f.terms[:0], f.ids[:0]
+				for k, t := range f.terms {
+					if t != conceptPrefix+reported && !containsTerm(verbTerms, t) {
+						terms, ids = append(terms, t), append(ids, f.ids[k])
 					}
 				}
-				f.terms = appendUnique(terms, conceptPrefix+undo)
+				f.terms, f.ids = terms, ids
+				r.addTerm(f, conceptPrefix+undo)
 				return
 			}
 		}
