@@ -325,7 +325,7 @@ func (r *Router) features(c *grammar.Clause, room *featureRoom) features {
 		// ("where's my refund?", "cadê meu reembolso?"), and so does a
 		// noun phrase of an information noun ("details of refund
 		// re_A1b2") or of a plural, the records of many acts ("refunds
-		// for INV-7", "histórico de estornos"): each asks to see (below),
+		// for INV-7", "estornos da fatura INV-7"): each asks to see (below),
 		// as "where is my order?" does, not for the act.
 		r.takeActionNoun(&f)
 	}
