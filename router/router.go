@@ -397,10 +397,10 @@ func (r *Router) clauseFeatures(p *grammar.Parse, s *scorer) ([]*grammar.Clause,
 			// holds the concepts of its name.
 			ti := &r.tools[t]
 			if ti.action != "" {
-				r.addTerm(&fs[i], r.term(conceptPrefix, ti.action))
+				r.addRetrievalTerm(&fs[i], actionPrefix+ti.action, &s.room.concepts)
 			}
 			for _, o := range ti.objects {
-				r.addTerm(&fs[i], r.retrievalTerm(o))
+				r.addRetrievalTerm(&fs[i], o, &s.room.concepts)
 			}
 		}
 		r.readUndo(&fs[i], p.Turn[c.Start:c.End])

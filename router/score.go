@@ -365,14 +365,7 @@ func (r *Router) features(c *grammar.Clause, room *featureRoom) features {
 // turn has read.
 func (r *Router) clauseTerms(c *grammar.Clause, f *features, head int, cm *conceptMemo) {
 	for _, t := range f.text {
-		if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
-			// retrievalTerm's concept term, and its number, as the
-			// concept holds them.
-			co := r.conceptIn(cm, t[2:])
-			f.addTerm(co.concept, co.conceptID)
-		} else {
-			r.addTerm(f, t)
-		}
+		r.addRetrievalTerm(f, t, cm)
 	}
 	for i := range c.Words {
 		w := &c.Words[i]
@@ -414,6 +407,19 @@ func (f *features) addTerm(t string, id int32) {
 	if !containsTerm(f.terms, t) {
 		f.terms, f.ids = append(f.terms, t), append(f.ids, id)
 	}
+}
+
+// addRetrievalTerm adds the retrieval term of grammar term t
+// (retrievalTerm) to f's retrieval terms, unless they hold it: a
+// concept's term and number as the concept holds them (cm holds the
+// concepts the turn has read), any other term's number looked up.
+func (r *Router) addRetrievalTerm(f *features, t string, cm *conceptMemo) {
+	if strings.HasPrefix(t, actionPrefix) || strings.HasPrefix(t, objectPrefix) {
+		co := r.conceptIn(cm, t[2:])
+		f.addTerm(co.concept, co.conceptID)
+		return
+	}
+	r.addTerm(f, t)
 }
 
 // addTerm adds term t to f's retrieval terms, unless they hold it, its
