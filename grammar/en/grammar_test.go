@@ -1713,3 +1713,29 @@ func TestParseVerbAfterSubjectQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestParseEnsureRequest reads "make sure", "ensure" and "see to it
+// that" before a clause that states how a thing should be as a request
+// for the action that makes it so, with or without the "that" English
+// may leave out; the verb "make" of "make sure" creates nothing.
+func TestParseEnsureRequest(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		act    grammar.Act
+		action string
+	}{
+		{"make sure every light is off", grammar.Request, "turn_off"},
+		{"make sure that every light is off", grammar.Request, "turn_off"},
+		{"make sure the garage door is closed", grammar.Request, "close"},
+		{"ensure the front door is locked", grammar.Request, "lock"},
+		{"see to it that the porch light is on", grammar.Request, "turn_on"},
+		{"make sure to lock the front door", grammar.Request, "lock"},
+		// "make" with an object of its own still makes it.
+		{"make a new folder", grammar.Imperative, "create"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		if c.Act != tt.act || c.Action != tt.action {
+			t.Errorf("Parse(%q) = %s %q, want %s %q", tt.in, c.Act, c.Action, tt.act, tt.action)
+		}
+	}
+}

@@ -734,3 +734,24 @@ func TestParseFollows(t *testing.T) {
 		}
 	}
 }
+
+// TestParseEnsureRequest reads "garanta que", "assegure que" and "cuide
+// para que" before a clause that states how a thing should be as a
+// request for the action that makes it so.
+func TestParseEnsureRequest(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct {
+		in     string
+		act    grammar.Act
+		action string
+	}{
+		{"garanta que a porta está trancada", grammar.Request, "lock"},
+		{"assegure que o portão está fechado", grammar.Request, "close"},
+		{"cuida pra que a porta fique trancada", grammar.Request, "lock"},
+	} {
+		c := g.Parse(tt.in).Clauses[0]
+		if c.Act != tt.act || c.Action != tt.action {
+			t.Errorf("Parse(%q) = %s %q, want %s %q", tt.in, c.Act, c.Action, tt.act, tt.action)
+		}
+	}
+}
