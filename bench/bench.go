@@ -21,7 +21,7 @@
 //   - recall_at[k]: the share of tool-expecting cases whose tool is among
 //     the first k of the shortlist.
 //   - ece: the expected calibration error of the selected tool's
-//     probability, over 10 bins.
+//     probability, over 10 bins; reliability lists those bins.
 package bench
 
 import (
@@ -109,6 +109,10 @@ type Metrics struct {
 	// ECE is the expected calibration error of the selected tool's
 	// probability over 10 bins.
 	ECE float64 `json:"ece"`
+	// Reliability is ECE's bins that hold a selection, lowest first: how
+	// likely the selections of each bin were said to be, and how often
+	// they were right.
+	Reliability []Bin `json:"reliability,omitempty"`
 	// Cost is the mean cost of the decisions, as the thresholds are
 	// chosen for: router.CostWrong for a wrong selection (a wrong tool,
 	// or any tool for a case that expects none), router.CostAbstain for
@@ -121,6 +125,22 @@ type Metrics struct {
 	Abstain    Abstain           `json:"abstain"`
 	ByLanguage map[string]*Score `json:"by_language"`
 	Baseline   *Baseline         `json:"baseline"`
+}
+
+// Bin is one bin of the selected tools' probabilities, a point of a
+// reliability diagram: the selections whose probability fell in [From,
+// From+0.1) (the last bin holds 1 too), their mean probability and the
+// share of them that were right. A calibrated model's Right is its
+// Probability.
+type Bin struct {
+	// From is the bin's lower bound: 0, 0.1, ... 0.9.
+	From float64 `json:"from"`
+	// Selected counts the selections in the bin.
+	Selected int `json:"selected"`
+	// Probability is their mean probability.
+	Probability float64 `json:"probability"`
+	// Right is the share of them that were right.
+	Right float64 `json:"right"`
 }
 
 // outcome is one case's result, for both systems.
@@ -251,9 +271,11 @@ func metrics(os []outcome, threshold float64) *Metrics {
 	}
 	if selected > 0 {
 		ece := 0.0
-		for _, bin := range bins {
+		for k, bin := range bins {
 			if bin.n > 0 {
-				ece += float64(bin.n) / float64(selected) * math.Abs(float64(bin.right)/float64(bin.n)-bin.conf/float64(bin.n))
+				right, conf := float64(bin.right)/float64(bin.n), bin.conf/float64(bin.n)
+				ece += float64(bin.n) / float64(selected) * math.Abs(right-conf)
+				m.Reliability = append(m.Reliability, Bin{From: float64(k) / 10, Selected: bin.n, Probability: round4(conf), Right: round4(right)})
 			}
 		}
 		m.ECE = round4(ece)

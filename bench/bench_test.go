@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stalwart-agents/stalwart/corpus"
@@ -91,5 +92,37 @@ func TestBaselineThresholdFromTraining(t *testing.T) {
 	}
 	if rep.Baseline.Accuracy == 1 {
 		t.Errorf("the baseline abstains on every none case: its threshold was chosen on the measured corpus")
+	}
+}
+
+// TestReliabilityBins checks the bins ece is read from: each holds the
+// selections whose probability falls in it, their mean probability and
+// the share right, lowest first, and ece is their gaps weighed by size.
+func TestReliabilityBins(t *testing.T) {
+	tool := "get_order"
+	c := &corpus.Case{ID: "a", Language: "en", Expect: &tool}
+	os := []outcome{
+		{c: c, selected: true, prob: 0.95, right: true},
+		{c: c, selected: true, prob: 0.91, right: false},
+		{c: c, selected: true, prob: 1, right: true},
+		{c: c, selected: true, prob: 0.72, right: true},
+		{c: c, prob: 0.4}, // not selected: in no bin
+	}
+	m := metrics(os, 0)
+	want := []Bin{
+		{From: 0.7, Selected: 1, Probability: 0.72, Right: 1},
+		{From: 0.9, Selected: 3, Probability: 0.9533, Right: 0.6667},
+	}
+	if len(m.Reliability) != len(want) {
+		t.Fatalf("reliability = %+v, want %+v", m.Reliability, want)
+	}
+	for i := range want {
+		if m.Reliability[i] != want[i] {
+			t.Errorf("bin %d = %+v, want %+v", i, m.Reliability[i], want[i])
+		}
+	}
+	// ece: (1 x |1 - 0.72| + 3 x |2/3 - 2.86/3|) / 4.
+	if e := (0.28 + 3*(2.86/3-2.0/3)) / 4; math.Abs(m.ECE-e) > 1e-4 {
+		t.Errorf("ece = %v, want %v", m.ECE, e)
 	}
 }

@@ -45,7 +45,9 @@ one it accepts) is selected; ambiguous with the right tool among the close
 candidates is deferred_right, not right. A case that expects none is right
 on none or unread. recall_at[k] is the share of tool-expecting cases whose
 tool is in the first k of the shortlist; ece the calibration error of the
-selected tool's probability; log_loss (with --cv) the mean negative log of
+selected tool's probability over ten bins, and reliability (in --json)
+those bins: each one's selections, their mean probability and the share
+right; log_loss (with --cv) the mean negative log of
 the probability the model gives the right answer, which moves before any
 decision does. The baseline is a frozen BM25F whose one
 threshold was chosen on the training corpora by route fit.`,
