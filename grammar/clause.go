@@ -191,6 +191,15 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Unknown
 			pc.qualifier = pc.verb
 			pc.verb = ""
+		case canVerb && !canNoun && hasVerb && prev != nil && prev.kind == pWord && prev.class == Noun && prev.end < pc.start && e.gerund(pc.norm):
+			// "find movies playing in Newark", "procura filmes passando
+			// em Niterói": a gerund right after its noun, in a clause
+			// whose verb came before, qualifies the noun, as a relative
+			// clause would ("movies that are playing"); it is no verb of
+			// the clause.
+			pc.class = Unknown
+			pc.qualifier = pc.verb
+			pc.verb = ""
 		case canVerb && prev != nil && prev.kind == pWord && prev.class == Verb && prev.end < pc.start && e.infinitive(firstWord(pc.norm)):
 			// "adiciona aspirar à lista", "risca ligar pro encanador": an
 			// infinitive right after the clause's verb names the task it

@@ -1509,6 +1509,14 @@ func TestParseVerbFormInNounPhrase(t *testing.T) {
 		{"are any curtains open in the living room?", "open", "verb open"},
 		// A gerund phrase after "feel like" is the verb asked for.
 		{"I feel like listening to some tunes", "listening to", "verb play"},
+		// A gerund right after its noun, once the clause has its verb,
+		// qualifies the noun as a relative clause would ("movies that
+		// are playing"); with no verb before it, or right after the
+		// verb, it is the verb.
+		{"find movies playing in Newark", "playing", "unknown play"},
+		{"show flights leaving tomorrow", "leaving", "unknown leave"},
+		{"is the dishwasher running?", "running", "verb run"},
+		{"stop playing music", "playing", "verb play"},
 	} {
 		got := "no word " + tt.word
 		for _, w := range parse(t, tt.in).Clauses[0].Words {

@@ -755,3 +755,26 @@ func TestParseEnsureRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestParseGerundAfterNoun checks that a gerund right after its noun, in
+// a clause whose verb came before, qualifies the noun ("filmes passando
+// em Niterói": movies that are showing), and that one with no verb
+// before it is still the verb.
+func TestParseGerundAfterNoun(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, word, want string }{
+		{"procura filmes passando em Niterói", "passando", "unknown get"},
+		{"mostra os voos saindo amanhã", "saindo", "unknown leave"},
+		{"o alarme está tocando?", "tocando", "verb play"},
+	} {
+		got := "no word " + tt.word
+		for _, w := range g.Parse(tt.in).Clauses[0].Words {
+			if w.Norm == tt.word {
+				got = strings.TrimSpace(w.Class.String() + " " + w.Concept)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("Parse(%q): %s is %s, want %s", tt.in, tt.word, got, tt.want)
+		}
+	}
+}
