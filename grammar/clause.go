@@ -191,12 +191,13 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Unknown
 			pc.qualifier = pc.verb
 			pc.verb = ""
-		case canVerb && !canNoun && hasVerb && prev != nil && prev.kind == pWord && prev.class == Noun && prev.end < pc.start && e.gerund(pc.norm):
+		case canVerb && !canNoun && hasVerb && prev != nil && prev.kind == pWord && prev.class == Noun && prev.end < pc.start && e.gerund(pc.norm) && !e.isBase(pc):
 			// "find movies playing in Newark", "procura filmes passando
 			// em Niterói": a gerund right after its noun, in a clause
 			// whose verb came before, qualifies the noun, as a relative
 			// clause would ("movies that are playing"); it is no verb of
-			// the clause.
+			// the clause. A base form that ends so ("have the bell
+			// ring") is no gerund.
 			pc.class = Unknown
 			pc.qualifier = pc.verb
 			pc.verb = ""

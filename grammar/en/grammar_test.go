@@ -1517,6 +1517,7 @@ func TestParseVerbFormInNounPhrase(t *testing.T) {
 		{"show flights leaving tomorrow", "leaving", "unknown leave"},
 		{"is the dishwasher running?", "running", "verb run"},
 		{"stop playing music", "playing", "verb play"},
+		{"ask the host ping the gateway", "ping", "verb notify"}, // a base form, whatever its ending
 	} {
 		got := "no word " + tt.word
 		for _, w := range parse(t, tt.in).Clauses[0].Words {
