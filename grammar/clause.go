@@ -181,23 +181,18 @@ func (e *Engine) classify(ps []piece) {
 			pc.class = Function
 			pc.verb, pc.modifier = "", true
 		case canVerb && prev != nil && prev.kind == pWord && prev.class == Noun &&
-			(e.participle(pc.norm) || strings.HasSuffix(pc.norm, "ed") && !e.isBase(pc) && e.verbBefore(ps, i, hasVerb)):
+			(e.participle(pc.norm) || strings.HasSuffix(pc.norm, "ed") && !e.isBase(pc) && e.verbBefore(ps, i, hasVerb) ||
+				!canNoun && hasVerb && prev.end < pc.start && e.gerund(pc.norm) && !e.isBase(pc)):
 			// "pedidos cancelados", "notas de crédito emitidas": a
 			// participle right after its noun qualifies it; it is no
 			// verb of the clause ("o pedido foi cancelado" has one).
 			// Where the language writes the past as its participle,
 			// one after a clause's verb ("show the invoices issued in
-			// 2025", "what is the scale associated with C major").
-			pc.class = Unknown
-			pc.qualifier = pc.verb
-			pc.verb = ""
-		case canVerb && !canNoun && hasVerb && prev != nil && prev.kind == pWord && prev.class == Noun && prev.end < pc.start && e.gerund(pc.norm) && !e.isBase(pc):
-			// "find movies playing in Newark", "procura filmes passando
-			// em Niterói": a gerund right after its noun, in a clause
-			// whose verb came before, qualifies the noun, as a relative
-			// clause would ("movies that are playing"); it is no verb of
-			// the clause. A base form that ends so ("have the bell
-			// ring") is no gerund.
+			// 2025", "what is the scale associated with C major"). So
+			// does a gerund after a clause's verb, as a relative clause
+			// would ("find movies playing in Newark", "procura filmes
+			// passando em Niterói"), but a base form that ends so ("ask
+			// the host ping the gateway").
 			pc.class = Unknown
 			pc.qualifier = pc.verb
 			pc.verb = ""
