@@ -716,7 +716,10 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			// though basketball's names end in their verb,
 			// basketball.player_stats.get).
 			if tail := a.readNameWords(t.Name[k+1:]); len(tail) < len(words) && slices.Equal(words[len(words)-len(tail):], tail) {
-				if tail = a.contentWords(tail, common); len(tail) > 1 {
+				if tail = a.contentWords(tail, common); !lastFirst {
+					tail = a.outsideCompounds(tail)
+				}
+				if len(tail) > 1 {
 					ti.action, ti.actionWord = methodAction(a, tail)
 				} else {
 					ti.action, ti.actionWord = pickAction(a, tail, lastFirst)
@@ -724,7 +727,13 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		if ti.action == "" {
-			ti.action, ti.actionWord = pickAction(a, content, lastFirst)
+			verbs := content
+			if !lastFirst {
+				// A name that ends in its verb (crm_contact_list) says it
+				// there, whatever noun its words make.
+				verbs = a.outsideCompounds(content)
+			}
+			ti.action, ti.actionWord = pickAction(a, verbs, lastFirst)
 		}
 		// Other verbs of the name (HassMediaSearchAndPlay plays too).
 		for _, w := range content {
@@ -1666,6 +1675,32 @@ func (c *convention) vote(last bool) {
 	} else {
 		c.first++
 	}
+}
+
+// outsideCompounds are the words of a name that are no part of a noun of
+// two words the lexicons list ("exchange rate", "shopping list"): such a
+// noun is a thing, and neither of its words says what the tool does
+// (exchange_rate exchanges nothing, shopping_list_update updates). words
+// itself comes back when no two of its words make one.
+func (a *analyzer) outsideCompounds(words []string) []string {
+	var in uint64 // the words of a compound, by index (the first 64)
+	var room [64]byte
+	for k := 0; k+1 < len(words) && k+1 < 64; k++ {
+		phrase := append(append(append(room[:0], words[k]...), ' '), words[k+1]...)
+		if a.startsCompound(words[k]) && len(a.compoundConcepts(phrase)) > 0 {
+			in |= 3 << k
+		}
+	}
+	if in == 0 {
+		return words
+	}
+	out := make([]string, 0, len(words))
+	for k, w := range words {
+		if k >= 64 || in&(1<<k) == 0 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // namespace is the first word of a name of two or more words, when no

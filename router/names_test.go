@@ -216,6 +216,35 @@ func TestMethodAction(t *testing.T) {
 	}
 }
 
+// TestCompoundInName checks that two words of a name that make a noun of
+// the lexicon name a thing, and neither says what the tool does: an
+// exchange rate exchanges nothing, and shopping_list_update updates the
+// shopping list. A catalogue whose names end in their verb says it
+// there (crm_contact_list lists contacts though "contact list" is a
+// noun), and a word that makes no noun with the next stays the verb
+// (charge_card charges).
+func TestCompoundInName(t *testing.T) {
+	cat := &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "exchange_rate"},
+		{Name: "shopping_list_update"},
+		{Name: "charge_card"},
+		{Name: "book_flight"},
+	}}
+	r := newClosed(t, cat, Options{})
+	for i, w := range []string{"", "update", "charge", "book"} {
+		if got := r.tools[i].action; got != w {
+			t.Errorf("%s acts by %q, want %q", cat.Tools[i].Name, got, w)
+		}
+	}
+	cat = &catalogue.Catalogue{Tools: []catalogue.Tool{
+		{Name: "crm_contact_list"}, {Name: "crm_contact_create"}, {Name: "crm_contact_delete"}, {Name: "crm_deal_update"},
+	}}
+	r = newClosed(t, cat, Options{})
+	if got := r.tools[0].action; got != "list" {
+		t.Errorf("crm_contact_list acts by %q, want list", got)
+	}
+}
+
 // TestActionFromText checks that a name with no verb acts as the first
 // verb of its text, read with a particle its object separates it from.
 func TestActionFromText(t *testing.T) {
