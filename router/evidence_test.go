@@ -190,6 +190,35 @@ const units = `{"tools": [
   "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}
 ]}`
 
+// A tool whose name is all it says (no more in its description, no
+// parameters: an intent's label) has its action evidence read apart, by
+// action_match_bare and action_other_bare; a tool that says more keeps
+// action_same and action_other.
+func TestBareNameAction(t *testing.T) {
+	r := newImported(t, "intents.json", `{"tools": [
+ {"name": "pay_bill", "description": "pay bill"},
+ {"name": "cancel_order", "description": "cancel order"},
+ {"name": "pay_invoice", "description": "Pays an invoice by its number.",
+  "inputSchema": {"type": "object", "properties": {"invoice": {"type": "string"}}}}
+]}`)
+	for _, tc := range []struct {
+		tool, feature string
+		want          float64
+	}{
+		{"pay_bill", "action_match_bare", 1},
+		{"pay_bill", "action_same", 0},
+		{"pay_invoice", "action_same", 1},
+		{"pay_invoice", "action_match_bare", 0},
+	} {
+		if got := toolFeature(t, r, "pay my bill", tc.tool, tc.feature); got != tc.want {
+			t.Errorf("%q: %s's %s %v, want %v", "pay my bill", tc.tool, tc.feature, got, tc.want)
+		}
+	}
+	if got := toolFeature(t, r, "cancel the bill payment", "pay_bill", "action_other_bare"); got != 1 {
+		t.Errorf("%q: pay_bill's action_other_bare %v, want 1", "cancel the bill payment", got)
+	}
+}
+
 // toolFeature is the value of a feature of tool in the explanation of turn,
 // 0 when the feature is not there; it fails when the tool is no candidate.
 func toolFeature(t *testing.T, r *Router, turn, tool, name string) float64 {
@@ -477,8 +506,10 @@ const issues = `{"tools": [
 ]}`
 
 const gates = `{"tools": [
- {"name": "open_gate", "description": "Opens a gate."},
- {"name": "close_gate", "description": "Closes a gate."}
+ {"name": "open_gate", "description": "Opens a gate.",
+  "inputSchema": {"type": "object", "properties": {"gate": {"type": "string"}}}},
+ {"name": "close_gate", "description": "Closes a gate.",
+  "inputSchema": {"type": "object", "properties": {"gate": {"type": "string"}}}}
 ]}`
 
 // trips books trips (a place and a date), cancels one by its id and

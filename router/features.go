@@ -97,6 +97,8 @@ const (
 	fCoverageTurn             // the share of the whole turn's idf mass (the clause and its context) the tool holds; coverage, for a clause with no context
 	fNameCoverageTurn         // name_coverage over the whole turn: the share of the name's content words the clause or its context holds
 	fTopicSearch              // a reading clause says what a text is about, and the tool searches
+	fActionMatchBare          // the tool acts as the clause asks (bareActions), for a tool whose description says no more than its name and that takes no parameters: a label, whose word for the action need not be a turn's verb
+	fActionOtherBare          // action_other, for such a tool
 	numToolFeatures
 )
 
@@ -114,8 +116,12 @@ var toolFeatureNames = [numToolFeatures]string{
 	"action_synonym", "action_hypernym", "free_text", "unheld_free", "required_unmet", "object_kind",
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
 	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
-	"coverage_turn", "name_coverage_turn", "topic_search",
+	"coverage_turn", "name_coverage_turn", "topic_search", "action_match_bare", "action_other_bare",
 }
+
+// bareActions are the features that say a tool acts as the clause asks:
+// for a tool whose name is all it says, action_match_bare reads them.
+var bareActions = [...]int{fActionSame, fActionAsked, fActionImplied, fActionNoun, fActionFromText, fActionNear, fActionSynonym, fActionHypernym, fActionSecond}
 
 // The features of "none", per clause.
 const (
@@ -465,6 +471,30 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			x[fActionOther] = 1
 			if why.wants(fActionOther) {
 				why.note(fActionOther, "%s is not %s", ti.action, f.action)
+			}
+		}
+	}
+	if !ti.described && len(ti.params) == 0 && ti.action != "" && f.action != "" {
+		// A tool named and no more, with no parameters (an intent's
+		// label: bill_balance, are_you_a_bot), names its action by a word
+		// that need not be the verb a turn uses for it: its action
+		// evidence weighs apart, and name_full, which reads it, does not
+		// fire.
+		match := 0.0
+		for _, k := range bareActions {
+			match += x[k]
+			x[k] = 0
+		}
+		if match > 0 {
+			x[fActionMatchBare] = min(1, match)
+			if why.wants(fActionMatchBare) {
+				why.note(fActionMatchBare, "%s, by a name that is all the tool says", ti.action)
+			}
+		}
+		if x[fActionOther] != 0 {
+			x[fActionOtherBare], x[fActionOther] = x[fActionOther], 0
+			if why.wants(fActionOtherBare) {
+				why.note(fActionOtherBare, "%s is not %s", ti.action, f.action)
 			}
 		}
 	}
