@@ -716,10 +716,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			// though basketball's names end in their verb,
 			// basketball.player_stats.get).
 			if tail := a.readNameWords(t.Name[k+1:]); len(tail) < len(words) && slices.Equal(words[len(words)-len(tail):], tail) {
-				if tail = a.contentWords(tail, common); !lastFirst {
-					tail = a.outsideCompounds(tail)
-				}
-				if len(tail) > 1 {
+				if tail = a.outsideCompounds(a.contentWords(tail, common), lastFirst); len(tail) > 1 {
 					ti.action, ti.actionWord = methodAction(a, tail)
 				} else {
 					ti.action, ti.actionWord = pickAction(a, tail, lastFirst)
@@ -727,13 +724,7 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 			}
 		}
 		if ti.action == "" {
-			verbs := content
-			if !lastFirst {
-				// A name that ends in its verb (crm_contact_list) says it
-				// there, whatever noun its words make.
-				verbs = a.outsideCompounds(content)
-			}
-			ti.action, ti.actionWord = pickAction(a, verbs, lastFirst)
+			ti.action, ti.actionWord = pickAction(a, a.outsideCompounds(content, lastFirst), lastFirst)
 		}
 		// Other verbs of the name (HassMediaSearchAndPlay plays too).
 		for _, w := range content {
@@ -1680,9 +1671,14 @@ func (c *convention) vote(last bool) {
 // outsideCompounds are the words of a name that are no part of a noun of
 // two words the lexicons list ("exchange rate", "shopping list"): such a
 // noun is a thing, and neither of its words says what the tool does
-// (exchange_rate exchanges nothing, shopping_list_update updates). words
-// itself comes back when no two of its words make one.
-func (a *analyzer) outsideCompounds(words []string) []string {
+// (exchange_rate exchanges nothing, shopping_list_update updates). A name
+// that ends in its verb (lastFirst: crm_contact_list) says it there,
+// whatever noun its words make: words itself comes back, as it does when
+// no two of its words make one.
+func (a *analyzer) outsideCompounds(words []string, lastFirst bool) []string {
+	if lastFirst {
+		return words
+	}
 	var in uint64 // the words of a compound, by index (the first 64)
 	var room [64]byte
 	for k := 0; k+1 < len(words) && k+1 < 64; k++ {
