@@ -1168,13 +1168,19 @@ func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 		return 0, i, false
 	}
 	// A lone "one" or "a" is more often a pronoun or article than a
-	// number: only count it before a currency word.
+	// number: only count it before a currency word, or, where the word
+	// is a pronoun and no article (English "one", not Portuguese "um"),
+	// before a noun: a pronoun stands for a noun, never before one, so
+	// there it is the number ("for one adult").
 	if j == i+1 {
 		if n := e.forms.extra(in[i].f).number; n <= 1 {
 			if j >= len(in) || in[j].kind != pWord {
 				return 0, i, false
 			}
-			if _, ok := tokenize.CurrencyOf(in[j].norm); !ok {
+			_, currency := tokenize.CurrencyOf(in[j].norm)
+			b := in[i].f.classes()
+			counts := n == 1 && (i == 0 || in[i-1].f.classes()&fDeterminer == 0) && b&fPronoun != 0 && b&fDeterminer == 0 && !sameWord(&in[i], &in[j]) && in[j].f.classes() == 0 && e.nounThere(&in[j])
+			if !currency && !counts {
 				return 0, i, false
 			}
 		}
@@ -1334,6 +1340,19 @@ func (e *Engine) nounAt(pc *piece) bool {
 		return false
 	}
 	return e.nounForm(pc.f, pc.norm)
+}
+
+// nounThere reports whether a word is a noun the lexicon lists, or one
+// the language's wordnet knows.
+func (e *Engine) nounThere(pc *piece) bool {
+	if e.nounForm(pc.f, pc.norm) {
+		return true
+	}
+	if e.lx.WordNoun == nil {
+		return false
+	}
+	_, _, ok := e.wordnetNoun(pc.norm)
+	return ok
 }
 
 // nounForm reports whether a word, of form f, is a noun the lexicon

@@ -1434,6 +1434,24 @@ func TestNameRunIsOneValue(t *testing.T) {
 	})
 }
 
+// TestNamesApartByPunctuation checks that a comma between two names
+// parts them: "at Hotel Paradise, Las Vegas" names a hotel and a city,
+// two values, where "at Hotel Paradise Las Vegas" is one name.
+func TestNamesApartByPunctuation(t *testing.T) {
+	cat, err := catalogue.Import("hotels.json", []byte(`{"tools": [
+ {"name": "book_hotel", "description": "Book a room in a hotel.",
+  "inputSchema": {"type": "object", "properties": {"hotel_name": {"type": "string"}, "location": {"type": "string"}}, "required": ["hotel_name", "location"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkUnmet(t, newClosed(t, cat, Options{}), "book_hotel", []unmetRow{
+		{"book a room at Hotel Paradise, Las Vegas", false},
+		{"book a room at Hotel Paradise in Las Vegas", false},
+		{"book a room at Hotel Paradise Las Vegas", true},
+		{"book a room at Hotel Paradise", true},
+	})
+}
+
 // TestEnumNamedByRelatedWord checks that a word the wordnet relates to an
 // enum's value by a synonym or a derivation names the value: "comic
 // movies" names Comedy, and a turn that names no genre leaves it unmet.

@@ -681,9 +681,12 @@ func freeWords(f *features) int {
 	name := func(k int) bool {
 		return runs && k >= 0 && k < len(ws) && ws[k].Start > 0 && (ws[k].Class == grammar.Noun || ws[k].Class == grammar.Unknown) && grammar.IsName(ws[k].Text)
 	}
-	// Two words of a run stand in the turn's order: a clause read with
-	// its context has the context's words after its own.
-	inOrder := func(a, b int) bool { return ws[b].Start >= ws[a].End }
+	// Two words of a run stand in the turn's order, a space at most
+	// between them: a clause read with its context has the context's
+	// words after its own, and a comma or a stop between two names
+	// parts them ("at Hotel Paradise, Las Vegas" names a hotel and a
+	// city).
+	inOrder := func(a, b int) bool { return ws[b].Start >= ws[a].End && ws[b].Start <= ws[a].End+1 }
 	continues := func(k int) bool { return name(k) && name(k-1) && inOrder(k-1, k) }
 	n := 0
 	for k := range ws {

@@ -473,9 +473,14 @@ var argRows = []argRow{
 	// After a genitive, a number is the value of the noun before it.
 	{"search the articles with a limit of 20 results", "number:20/limit"},
 	{"add a note to the deal: customer wants a 3-year term", "quoted:customer wants a 3-year term/deal"},
-	// A lone "one" is no number ("a one-way flight"), nor are digits
-	// joined to a word that is no noun.
+	// A lone "one" is no number joined to a word ("a one-way flight") or
+	// after an article ("a one time charge"), nor where it stands for a
+	// noun ("which one"), nor are digits joined to a word that is no noun;
+	// written apart before a noun it counts it.
 	{"book a one-way flight", ""},
+	{"add a one time charge", ""},
+	{"which one is cheaper", ""},
+	{"book a room for one person", "number:1/room counting person"},
 	{"file the 1099-xyz form", ""},
 	{"set the thermostat to 21 degrees", "number:21/thermostat"},
 	{"ping server 10.0.0.12", "identifier:10.0.0.12/server"},
@@ -655,6 +660,10 @@ var numberRows = []valueRow{
 	{"tip the driver five bucks", "money", "five bucks", "5 USD"},
 	{"book a table for two tonight", "number", "two", "2"},
 	{"set the oven to three hundred fifty degrees", "number", "three hundred fifty", "350"},
+	// "one" is a pronoun, which never stands before a noun: there it is
+	// the number.
+	{"book a train for one adult", "number", "one", "1"},
+	{"reserve one seat on the 9am bus", "number", "one", "1"},
 }
 
 var numberWrong = []valueRow{
