@@ -1168,24 +1168,32 @@ func (e *Engine) spokenNumber(in []piece, i int) (int, int, bool) {
 		return 0, i, false
 	}
 	// A lone "one" or "a" is more often a pronoun or article than a
-	// number: only count it before a currency word, or, where the word
-	// is a pronoun and no article (English "one", not Portuguese "um"),
-	// before a noun: a pronoun stands for a noun, never before one, so
-	// there it is the number ("for one adult").
+	// number: only count it before a currency word, or before a noun it
+	// counts (oneCounts).
 	if j == i+1 {
 		if n := e.forms.extra(in[i].f).number; n <= 1 {
 			if j >= len(in) || in[j].kind != pWord {
 				return 0, i, false
 			}
-			_, currency := tokenize.CurrencyOf(in[j].norm)
-			b := in[i].f.classes()
-			counts := n == 1 && (i == 0 || in[i-1].f.classes()&fDeterminer == 0) && b&fPronoun != 0 && b&fDeterminer == 0 && !sameWord(&in[i], &in[j]) && in[j].f.classes() == 0 && e.nounThere(&in[j])
-			if !currency && !counts {
+			if _, currency := tokenize.CurrencyOf(in[j].norm); !currency && !(n == 1 && e.oneCounts(in, i)) {
 				return 0, i, false
 			}
 		}
 	}
 	return total + current, j, true
+}
+
+// oneCounts reports whether the number word in[i], of value one, counts
+// the noun after it: the word is a pronoun and no article (English "one",
+// not Portuguese "um"), and a pronoun stands for a noun, never before one,
+// so there it is the number ("for one adult", "one seat"). Not joined to
+// the noun by a hyphen ("a one-way flight"), nor after an article ("a one
+// time charge"): those are words of a compound.
+func (e *Engine) oneCounts(in []piece, i int) bool {
+	b, next := in[i].f.classes(), &in[i+1]
+	return b&fPronoun != 0 && b&fDeterminer == 0 &&
+		(i == 0 || in[i-1].f.classes()&fDeterminer == 0) &&
+		!sameWord(&in[i], next) && next.f.classes() == 0 && e.nounThere(next)
 }
 
 // monthDate reads a month's name next to a day's number: "March 1",
