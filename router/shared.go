@@ -681,13 +681,13 @@ func freeWords(f *features) int {
 	name := func(k int) bool {
 		return runs && k >= 0 && k < len(ws) && ws[k].Start > 0 && (ws[k].Class == grammar.Noun || ws[k].Class == grammar.Unknown) && grammar.IsName(ws[k].Text)
 	}
-	// Two words of a run stand in the turn's order, a space at most
-	// between them: a clause read with its context has the context's
-	// words after its own, and a comma or a stop between two names
-	// parts them ("at Hotel Paradise, Las Vegas" names a hotel and a
-	// city).
-	inOrder := func(a, b int) bool { return ws[b].Start >= ws[a].End && ws[b].Start <= ws[a].End+1 }
-	continues := func(k int) bool { return name(k) && name(k-1) && inOrder(k-1, k) }
+	// Two words of a run stand next to each other, b after a with a
+	// space at most between them: a clause read with its context has the
+	// context's words after its own, and a comma or a stop between two
+	// names parts them ("at Hotel Paradise, Las Vegas" names a hotel and
+	// a city).
+	adjacent := func(a, b int) bool { return ws[b].Start >= ws[a].End && ws[b].Start <= ws[a].End+1 }
+	continues := func(k int) bool { return name(k) && name(k-1) && adjacent(k-1, k) }
 	n := 0
 	for k := range ws {
 		w := &ws[k]
@@ -696,7 +696,7 @@ func freeWords(f *features) int {
 			// A later word of a name counted at its first.
 		case w.Class == grammar.Unknown && (k >= 64 || f.modifier&(1<<k) == 0):
 			n++
-		case w.Class == grammar.Noun && name(k) && name(k+1) && inOrder(k, k+1):
+		case w.Class == grammar.Noun && name(k) && name(k+1) && adjacent(k, k+1):
 			n++ // a name of several words that opens with a noun
 		}
 		if k > 0 && w.Start == ws[k-1].Start && w.End == ws[k-1].End && (k < 2 || ws[k-2].Start != w.Start) &&
