@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/stalwart-agents/stalwart/catalogue"
@@ -36,15 +37,28 @@ const ScaleSeed = 1
 
 // Distractors returns n tools made by corpus.Generate with seed (the
 // sweep's is ScaleSeed) to hide cat among: a generated tool whose name is
-// a name of cat, or reads as the same words (get_order, getOrder), is
-// skipped, and the next generated tool takes its place, so that the result
-// is the same for the same catalogue, n and seed. skipped counts the tools
-// left out.
+// a name of cat, or reads as the same words in either number (get_order,
+// getOrder, get_orders), is skipped, and the next generated tool takes its
+// place, so that the result is the same for the same catalogue, n and
+// seed. skipped counts the tools left out.
 func Distractors(cat *catalogue.Catalogue, n int, seed uint64) (tools []catalogue.Tool, skipped int, err error) {
+	st, err := tokenize.NewStemmer(tokenize.English)
+	if err != nil {
+		return nil, 0, err
+	}
+	// words is the key two names that read as the same words share: the
+	// stems of their words, in order.
+	words := func(name string) string {
+		ws := tokenize.SplitName(name)
+		for i, w := range ws {
+			ws[i] = st.Stem(w)
+		}
+		return strings.Join(ws, " ")
+	}
 	taken := map[string]bool{}
 	for _, t := range cat.Tools {
 		taken[t.Name] = true
-		taken[tokenize.JoinName(t.Name)] = true
+		taken[words(t.Name)] = true
 	}
 	// corpus.Generate(m) begins with corpus.Generate(n) for m > n, so
 	// asking for more only adds tools after those already taken.
@@ -59,12 +73,12 @@ func Distractors(cat *catalogue.Catalogue, n int, seed uint64) (tools []catalogu
 			if len(tools) == n {
 				return tools, skipped, nil
 			}
-			words := tokenize.JoinName(t.Name)
-			if taken[t.Name] || taken[words] || seen[t.Name] || seen[words] {
+			key := words(t.Name)
+			if taken[t.Name] || taken[key] || seen[t.Name] || seen[key] {
 				skipped++
 				continue
 			}
-			seen[t.Name], seen[words] = true, true
+			seen[t.Name], seen[key] = true, true
 			tools = append(tools, t)
 		}
 		if len(tools) == n {

@@ -59,7 +59,13 @@ func TestDistractorsSkipCollisions(t *testing.T) {
 	for _, w := range words[1:] {
 		camel += strings.ToUpper(w[:1]) + w[1:]
 	}
-	own.Tools = append(own.Tools, catalogue.Tool{Name: camel})
+	// And the words of another in the other number (list_orders for
+	// list_order).
+	plural := gen.Tools[15].Name + "s"
+	if strings.HasSuffix(gen.Tools[15].Name, "s") {
+		plural = strings.TrimSuffix(gen.Tools[15].Name, "s")
+	}
+	own.Tools = append(own.Tools, catalogue.Tool{Name: camel}, catalogue.Tool{Name: plural})
 	tools, skipped, err := Distractors(own, 200, ScaleSeed)
 	if err != nil {
 		t.Fatal(err)
@@ -68,11 +74,19 @@ func TestDistractorsSkipCollisions(t *testing.T) {
 		t.Fatalf("Distractors = %d tools, %d skipped; want 200, at least %d skipped", len(tools), skipped, len(own.Tools))
 	}
 	assertNoCollision(t, "generated names", own, tools)
+	for _, tool := range tools {
+		if tool.Name == gen.Tools[15].Name {
+			t.Errorf("distractor %q kept beside the catalogue's %q", tool.Name, plural)
+		}
+	}
 	var want []string
+	seen := map[string]bool{}
 	for _, g := range gen.Tools {
-		if own.Tool(g.Name) == nil && tokenize.JoinName(g.Name) != tokenize.JoinName(camel) && len(want) < 200 {
+		key := sameWords(t, g.Name)
+		if own.Tool(g.Name) == nil && key != sameWords(t, camel) && key != sameWords(t, plural) && !seen[key] && len(want) < 200 {
 			want = append(want, g.Name)
 		}
+		seen[key] = true
 	}
 	for i, tool := range tools {
 		if i < len(want) && tool.Name != want[i] {
@@ -81,19 +95,34 @@ func TestDistractorsSkipCollisions(t *testing.T) {
 	}
 }
 
+// sameWords is what two names that read as the same words, in either
+// number, have in common: the English stems of their words.
+func sameWords(t *testing.T, name string) string {
+	t.Helper()
+	st, err := tokenize.NewStemmer(tokenize.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := tokenize.SplitName(name)
+	for i, w := range ws {
+		ws[i] = st.Stem(w)
+	}
+	return strings.Join(ws, " ")
+}
+
 func assertNoCollision(t *testing.T, name string, cat *catalogue.Catalogue, tools []catalogue.Tool) {
 	t.Helper()
 	taken := map[string]string{}
 	for _, tool := range cat.Tools {
 		taken[tool.Name] = tool.Name
-		taken[tokenize.JoinName(tool.Name)] = tool.Name
+		taken[sameWords(t, tool.Name)] = tool.Name
 	}
 	seen := map[string]bool{}
 	for _, tool := range tools {
 		if r, ok := taken[tool.Name]; ok {
 			t.Errorf("%s: distractor %q is the catalogue's %q", name, tool.Name, r)
 		}
-		if r, ok := taken[tokenize.JoinName(tool.Name)]; ok {
+		if r, ok := taken[sameWords(t, tool.Name)]; ok {
 			t.Errorf("%s: distractor %q reads as the catalogue's %q", name, tool.Name, r)
 		}
 		if seen[tool.Name] {

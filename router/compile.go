@@ -97,8 +97,11 @@ type toolInfo struct {
 	// head noun, without its prefix, or "".
 	reads, writes bool
 	nameReads     bool
-	headStem      string
-	genericHead   bool // the head noun is a generic item of a list ("item", "entry")
+	// unmarked is true when the tool's kind is its form's default (a
+	// write to confirm), not a declaration of what it does.
+	unmarked    bool
+	headStem    string
+	genericHead bool // the head noun is a generic item of a list ("item", "entry")
 	// describedHead is the object term of the first clause of the
 	// description ("Search for a hair stylist ...": a stylist), or "":
 	// what the text says the name's head is.
@@ -813,7 +816,8 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		if a.en != nil && ti.head >= 0 {
 			ti.describedHead, ti.describedOthers = describedHead(a.en, t.Description)
 		}
-		ti.nameReads = t.Unmarked() && readingActions[ti.action]
+		ti.unmarked = t.Unmarked()
+		ti.nameReads = ti.unmarked && readingActions[ti.action]
 		ti.makes = ti.action == "create" || ti.action == "send" || r.en.IsNear("create", ti.action)
 		ti.params = readParams(a, t.InputSchema)
 		ti.required, ti.takes = paramKinds(ti.params)

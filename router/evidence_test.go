@@ -735,7 +735,9 @@ func TestFeatureRows(t *testing.T) {
 		// So does a participle that qualifies a thing, by its action.
 		{"pending.json", tokenize.Brazilian, "lista os pedidos arquivados", "list_archived_orders", "name_coverage", 1},
 		// A question asks a tool of no declared kind whose name reads;
-		// a declared kind is the catalogue's, read or write.
+		// a declared kind is the catalogue's, read or write, and a
+		// question or a statement is no evidence against a tool that
+		// declares none.
 		{"states.json", tokenize.English, "which doors are closed?", "GetState", "question_name_read", 1},
 		{"states.json", tokenize.Brazilian, "quais portas estão fechadas?", "GetState", "question_name_read", 1},
 		{"states.json", tokenize.English, "get the state of the doors", "GetState", "question_name_read", 0},
@@ -743,6 +745,11 @@ func TestFeatureRows(t *testing.T) {
 		{"states.json", tokenize.English, "which doors are closed?", "get_door", "question_name_read", 0},
 		{"states.json", tokenize.English, "which windows are closed?", "get_window", "question_name_read", 0},
 		{"states.json", tokenize.English, "which windows are closed?", "get_window", "question_read", 1},
+		{"states.json", tokenize.English, "which doors are closed?", "get_door", "question_write", 1},
+		{"states.json", tokenize.English, "which devices are off?", "TurnOff", "question_write", 0},
+		{"states.json", tokenize.English, "which devices are off?", "GetState", "question_read", 0},
+		{"states.json", tokenize.English, "the door is closed", "get_door", "statement_write", 1},
+		{"states.json", tokenize.English, "the door is closed", "TurnOff", "statement_write", 0},
 		// An event named by its id exists: a tool that makes events
 		// is not what the turn asks for.
 		{"events.json", tokenize.English, "add bob@example.com to event evt_8812", "create_event", "makes_existing", 1},

@@ -878,8 +878,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 	r.paramEvidence(ti, f, m, x, why)
 	r.slotEvidence(i, f, m, x, why)
 	// 4. Form.
+	// A kind the catalogue left at its default says nothing of what
+	// the tool does: a question or a statement is no evidence against
+	// an unmarked tool (what its name does is question_name_read's).
 	read := ti.reads
 	switch {
+	case ti.unmarked:
 	case f.question && read:
 		x[fQuestionRead] = 1
 	case f.question:
