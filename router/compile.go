@@ -91,17 +91,15 @@ type toolInfo struct {
 	near     []string
 	nearList bool
 	makes    bool
-	// reads and writes are the tool's kind; nameReads is true when the
-	// catalogue leaves the kind to its form's default and the name's
-	// action only reads (readingActions). headStem is the stem of the
-	// head noun, without its prefix, or "".
-	reads, writes bool
-	nameReads     bool
-	// unmarked is true when the tool's kind is its form's default (a
-	// write to confirm), not a declaration of what it does.
-	unmarked    bool
-	headStem    string
-	genericHead bool // the head noun is a generic item of a list ("item", "entry")
+	// reads and writes are the tool's kind; unmarked is true when the
+	// catalogue leaves the kind to its form's default (a write to
+	// confirm, no declaration of what the tool does), and nameReads when
+	// besides the name's action only reads (readingActions). headStem is
+	// the stem of the head noun, without its prefix, or "".
+	reads, writes       bool
+	unmarked, nameReads bool
+	headStem            string
+	genericHead         bool // the head noun is a generic item of a list ("item", "entry")
 	// describedHead is the object term of the first clause of the
 	// description ("Search for a hair stylist ...": a stylist), or "":
 	// what the text says the name's head is.
