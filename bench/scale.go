@@ -46,19 +46,10 @@ func Distractors(cat *catalogue.Catalogue, n int, seed uint64) (tools []catalogu
 	if err != nil {
 		return nil, 0, err
 	}
-	// words is the key two names that read as the same words share: the
-	// stems of their words, in order.
-	words := func(name string) string {
-		ws := tokenize.SplitName(name)
-		for i, w := range ws {
-			ws[i] = st.Stem(w)
-		}
-		return strings.Join(ws, " ")
-	}
 	taken := map[string]bool{}
 	for _, t := range cat.Tools {
 		taken[t.Name] = true
-		taken[words(t.Name)] = true
+		taken[sameWords(st, t.Name)] = true
 	}
 	// corpus.Generate(m) begins with corpus.Generate(n) for m > n, so
 	// asking for more only adds tools after those already taken.
@@ -73,7 +64,7 @@ func Distractors(cat *catalogue.Catalogue, n int, seed uint64) (tools []catalogu
 			if len(tools) == n {
 				return tools, skipped, nil
 			}
-			key := words(t.Name)
+			key := sameWords(st, t.Name)
 			if taken[t.Name] || taken[key] || seen[t.Name] || seen[key] {
 				skipped++
 				continue
@@ -85,6 +76,17 @@ func Distractors(cat *catalogue.Catalogue, n int, seed uint64) (tools []catalogu
 			return tools, skipped, nil
 		}
 	}
+}
+
+// sameWords is the key two names that read as the same words, in either
+// number, share (get_order, getOrder, get_orders): the stems of their
+// words, in order.
+func sameWords(st *tokenize.Stemmer, name string) string {
+	ws := tokenize.SplitName(name)
+	for i, w := range ws {
+		ws[i] = st.Stem(w)
+	}
+	return strings.Join(ws, " ")
 }
 
 // hidden returns cat's tools followed by the distractors, as one

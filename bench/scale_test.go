@@ -82,8 +82,8 @@ func TestDistractorsSkipCollisions(t *testing.T) {
 	var want []string
 	seen := map[string]bool{}
 	for _, g := range gen.Tools {
-		key := sameWords(t, g.Name)
-		if own.Tool(g.Name) == nil && key != sameWords(t, camel) && key != sameWords(t, plural) && !seen[key] && len(want) < 200 {
+		key := sameWords(english(t), g.Name)
+		if own.Tool(g.Name) == nil && key != sameWords(english(t), camel) && key != sameWords(english(t), plural) && !seen[key] && len(want) < 200 {
 			want = append(want, g.Name)
 		}
 		seen[key] = true
@@ -95,19 +95,14 @@ func TestDistractorsSkipCollisions(t *testing.T) {
 	}
 }
 
-// sameWords is what two names that read as the same words, in either
-// number, have in common: the English stems of their words.
-func sameWords(t *testing.T, name string) string {
+// english is the stemmer sameWords reads names with.
+func english(t *testing.T) *tokenize.Stemmer {
 	t.Helper()
 	st, err := tokenize.NewStemmer(tokenize.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws := tokenize.SplitName(name)
-	for i, w := range ws {
-		ws[i] = st.Stem(w)
-	}
-	return strings.Join(ws, " ")
+	return st
 }
 
 func assertNoCollision(t *testing.T, name string, cat *catalogue.Catalogue, tools []catalogue.Tool) {
@@ -115,14 +110,14 @@ func assertNoCollision(t *testing.T, name string, cat *catalogue.Catalogue, tool
 	taken := map[string]string{}
 	for _, tool := range cat.Tools {
 		taken[tool.Name] = tool.Name
-		taken[sameWords(t, tool.Name)] = tool.Name
+		taken[sameWords(english(t), tool.Name)] = tool.Name
 	}
 	seen := map[string]bool{}
 	for _, tool := range tools {
 		if r, ok := taken[tool.Name]; ok {
 			t.Errorf("%s: distractor %q is the catalogue's %q", name, tool.Name, r)
 		}
-		if r, ok := taken[sameWords(t, tool.Name)]; ok {
+		if r, ok := taken[sameWords(english(t), tool.Name)]; ok {
 			t.Errorf("%s: distractor %q reads as the catalogue's %q", name, tool.Name, r)
 		}
 		if seen[tool.Name] {

@@ -1353,7 +1353,7 @@ func (e *Engine) nounAt(pc *piece) bool {
 // nounThere reports whether a word is a noun the lexicon lists, or one
 // the language's wordnet knows.
 func (e *Engine) nounThere(pc *piece) bool {
-	if e.nounForm(pc.f, pc.norm) {
+	if e.nounAt(pc) {
 		return true
 	}
 	if e.lx.WordNoun == nil {
