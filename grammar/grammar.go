@@ -118,8 +118,9 @@ type Word struct {
 // Arg is an argument of a turn: a value with the noun it qualifies. The zero
 // value is an empty argument of no kind.
 type Arg struct {
-	// Kind is number, identifier, money, date, time (a time of day, its
-	// Value HH:MM on a 24-hour clock), email, quoted or text.
+	// Kind is number, identifier, money, currency (a currency named
+	// with no amount, its Value the ISO 4217 code), date, time (a time
+	// of day, its Value HH:MM on a 24-hour clock), email, quoted or text.
 	Kind string `json:"kind"`
 	// Text is the argument as written.
 	Text string `json:"text"`

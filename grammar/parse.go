@@ -574,6 +574,50 @@ func (e *Engine) currencyAmount(turn string, in []piece, i int, out []piece) ([]
 	return append(out, e.valuePiece(text, start, end, Arg{Kind: "money", Text: text, Value: amount + " " + code, Start: start, End: end})), i + 2, true
 }
 
+// namedCurrency is the ISO 4217 code of the currency piece i names on its
+// own, with no amount, or "": a code written as the code ("EUR"), or a
+// currency word of the lexicon beside another currency (or an amount of
+// money) that a word of the currency_join class joins to it ("from euro
+// to dollar", "200 euros into dollars", "de reais para dólares"). A
+// currency word alone says no currency: "pound", "real" and "peso" are
+// words of other things too. before are the pieces read before i, as
+// values reads them (an amount is one piece there).
+func (e *Engine) namedCurrency(in []piece, i int, before []piece) string {
+	pc := &in[i]
+	if pc.kind != pWord {
+		return ""
+	}
+	code := e.currencies[pc.norm]
+	if code == "" {
+		return ""
+	}
+	if pc.text == code {
+		return code
+	}
+	if i+2 < len(in) && e.joinsCurrency(&in[i+1]) && e.isCurrency(&in[i+2]) {
+		return code
+	}
+	if n := len(before); n >= 2 && e.joinsCurrency(&before[n-1]) && e.isCurrency(&before[n-2]) {
+		return code
+	}
+	return ""
+}
+
+// isCurrency reports whether a piece is a currency word of the lexicon, a
+// currency or an amount of money.
+func (e *Engine) isCurrency(pc *piece) bool {
+	if pc.kind == pValue {
+		return pc.arg.Kind == "currency" || pc.arg.Kind == "money"
+	}
+	return pc.kind == pWord && e.currencies[pc.norm] != ""
+}
+
+// joinsCurrency reports whether a piece is a word that joins two
+// currencies of an exchange (the lexicon's currency_join class).
+func (e *Engine) joinsCurrency(pc *piece) bool {
+	return pc.kind == pWord && e.lx.Has("currency_join", pc.norm)
+}
+
 // valuePiece returns a value piece of the turn's text from start to end.
 func (e *Engine) valuePiece(text string, start, end int, arg Arg) piece {
 	norm := tokenize.Normalize(text)
@@ -604,6 +648,10 @@ func (e *Engine) values(turn string, in []piece) []piece {
 		}
 		if o, j, ok := e.currencyAmount(turn, in, i, out); ok {
 			out, i = o, j-1
+			continue
+		}
+		if code := e.namedCurrency(in, i, out); code != "" {
+			out = append(out, e.valuePiece(pc.text, pc.start, pc.end, Arg{Kind: "currency", Text: pc.text, Value: code, Start: pc.start, End: pc.end}))
 			continue
 		}
 		if pc.kind == pWord && !pc.f.has(fmValue) {

@@ -49,7 +49,8 @@ const (
 	// parameter gets the amount (20), an integer parameter named in minor
 	// units (amount_minor, total_cents) the amount in minor units (2000).
 	BindMoney BindRule = "money"
-	// BindCurrency binds the ISO 4217 code of an amount of money to a
+	// BindCurrency binds the ISO 4217 code of an amount of money, or of
+	// a currency the turn names on its own ("from EUR to USD"), to a
 	// currency parameter.
 	BindCurrency BindRule = "currency"
 	// BindEmail binds an email address to an email parameter, or to a
@@ -325,6 +326,8 @@ func (b *binder) run() {
 			b.first(i, BindNumber, func(p *param) bool { return isNumeric(p) && !isMinor(p) })
 		case "quoted":
 			b.first(i, BindQuoted, isText)
+		case "currency":
+			b.currency(i)
 		}
 	}
 	// 5. identifier
@@ -406,8 +409,8 @@ func (b *binder) first(i int, rule BindRule, pred func(*param) bool) bool {
 	return false
 }
 
-// currency binds the currency code of the money argument i to a currency
-// parameter left, if the tool has one.
+// currency binds the currency code of argument i, an amount of money or a
+// currency, to a currency parameter left, if the tool has one.
 func (b *binder) currency(i int) {
 	j, v := currencyParam(b.ti.params, b.c.Args[i], func(j int) bool { return b.bound[j] })
 	if j < 0 {
@@ -418,17 +421,21 @@ func (b *binder) currency(i int) {
 	}
 }
 
-// currencyParam finds the parameter the currency code of a money argument
-// fills, and the code as it takes it (as written, or in lower case): a
+// currencyParam finds the parameter the currency code of a money or
+// currency argument fills, and the code as it takes it (as written, or in
+// lower case): a
 // currency parameter not yet taken whose type, pattern and enum admit it,
 // a required one first; or -1. The binder binds it and the evidence counts
 // it filled, so both read an amount with its currency alike.
 func currencyParam(params []param, a grammar.Arg, taken func(j int) bool) (int, string) {
-	if a.Kind != "money" {
-		return -1, ""
+	var code string
+	switch a.Kind {
+	case "money":
+		_, code, _ = strings.Cut(a.Value, " ")
+	case "currency":
+		code = a.Value
 	}
-	_, code, ok := strings.Cut(a.Value, " ")
-	if !ok || code == "" {
+	if code == "" {
 		return -1, ""
 	}
 	for pass := 0; pass < 2; pass++ {

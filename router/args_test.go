@@ -66,6 +66,10 @@ const bindTools = `{"tools": [
   "inputSchema": {"type": "object", "properties": {
     "amount": {"type": "number"}, "currency": {"type": "string", "enum": ["usd", "jpy", "eur"]}},
    "required": ["amount", "currency"]}},
+ {"name": "convert_currency", "description": "Convert an amount from one currency to another.",
+  "inputSchema": {"type": "object", "properties": {
+    "amount": {"type": "number"}, "from_currency": {"type": "string"}, "to_currency": {"type": "string"}},
+   "required": ["amount", "from_currency", "to_currency"]}},
  {"name": "set_nickname", "description": "Set the nickname shown to others.",
   "inputSchema": {"type": "object", "properties": {"nickname": {"type": "string"}}, "required": ["nickname"]}},
  {"name": "create_vm", "description": "Create a virtual machine.",
@@ -157,6 +161,10 @@ func TestBindRules(t *testing.T) {
 		{r, "refund_invoice", "refund 1000 yen on INV-0042137",
 			"amount_minor=1000/money currency=JPY/currency invoice_id=INV-0042137/pattern", "reason"},
 		{r, "charge_amount", "charge 500 yen", "amount=500/money currency=jpy/currency", ""},
+		// a currency named on its own, beside another or an amount
+		{r, "convert_currency", "convert 200 euros to dollars", "amount=200/money from_currency=EUR/currency to_currency=USD/currency", ""},
+		{r, "convert_currency", "convert from EUR to USD", "from_currency=EUR/currency to_currency=USD/currency", "amount"},
+		{r, "convert_currency", "convert 200 dollars", "amount=200/money from_currency=USD/currency", "to_currency"},
 		// a bare number says nothing of minor units
 		{r, "refund_invoice", "refund 20 on INV-0042137", "invoice_id=INV-0042137/pattern", "amount_minor, reason"},
 		// email and quoted text

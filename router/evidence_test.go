@@ -125,7 +125,7 @@ func TestNamesAreArguments(t *testing.T) {
 	if math.Abs(named-plain) > 1e-9 {
 		t.Errorf("coverage with names %.3f, without %.3f: the names count as content", named, plain)
 	}
-	lower := coverage("convert 20 from euro to dollar please sometime")
+	lower := coverage("convert 20 for the bakery downtown please sometime")
 	if !(lower < plain) {
 		t.Errorf("coverage of a turn with more unknown words %.3f, not below %.3f", lower, plain)
 	}

@@ -801,7 +801,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 		// ("charge me $50": USD), as the binder binds it.
 		a := &f.args[k]
 		if a.Kind != "money" {
-			continue // currencyParam's own first test, before the call
+			continue // a currency named alone fills by fitParam, above
 		}
 		if j, _ := currencyParam(ti.params, *a, func(j int) bool { return j >= 64 || bound&(1<<j) != 0 }); j >= 0 {
 			bound |= 1 << j

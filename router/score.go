@@ -981,6 +981,12 @@ func fitParam(params []param, a *grammar.Arg, taken uint64) int {
 			if isText(p) {
 				return i
 			}
+		case "currency":
+			// A currency named on its own ("from EUR to USD") fills a
+			// currency parameter.
+			if isCurrency(p) {
+				return i
+			}
 		}
 	}
 	return -1
@@ -1117,7 +1123,7 @@ var (
 // or a time, which fills a parameter by its type, never by the shape of
 // its value or by an enum.
 func typedKind(kind string) bool {
-	return kind == "money" || kind == "date" || kind == "time"
+	return kind == "money" || kind == "date" || kind == "time" || kind == "currency"
 }
 
 // valueShape is the shape of a value of digits and punctuation: each run

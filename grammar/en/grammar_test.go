@@ -500,7 +500,13 @@ var argRows = []argRow{
 	{"send £15 to Sam", "money:15 GBP"},
 	{"my last three orders", "number:3 counting order"},
 	{"what's the status of order 42?", "number:42/order"},
-	{"convert 100 euros to dollars", "money:100 EUR"},
+	{"convert 100 euros to dollars", "money:100 EUR; currency:USD"},
+	// A currency named with no amount: a code written as the code, or a
+	// currency word joined to another ("from euro to dollar"); a currency
+	// word alone is no currency ("a real problem").
+	{"exchange rate from EUR to USD", "currency:EUR/exchange_rate; currency:USD"},
+	{"convert from Euros to Dollars", "currency:EUR; currency:USD"},
+	{"i have a real problem with the pound", ""},
 	// A currency's code in capitals before an amount names its currency.
 	{"charge USD 30 for the extra usage", "money:30 USD"},
 	{"refund EUR 12.50", "money:12.50 EUR"},

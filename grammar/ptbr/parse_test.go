@@ -116,6 +116,11 @@ func TestParse(t *testing.T) {
 		{"devolva o dinheiro do pedido 42", "imperative refund order number=42@order"},
 		{"cobre 20 reais no cartão do pedido 42", "imperative charge card money=20_BRL number=42@order"},
 		{"cobra R$ 20,00 no cartão", "imperative charge card money=20.00_BRL"},
+		// Uma moeda nomeada sem valor: ligada a outra, ou um valor, por
+		// uma palavra de câmbio; sozinha, não ("um problema real").
+		{"converte 100 reais para dólares", "imperative convert - money=100_BRL currency=USD"},
+		{"qual a cotação de euro para real?", "question - quote currency=EUR@quote currency=BRL"},
+		{"mostra as vendas em tempo real", "imperative get order"},
 		{"cobre R$ 1.200,50 do cliente 9", "imperative charge customer money=1200.50_BRL number=9@customer"},
 		{"cobre 20 mil reais do cliente 9", "imperative charge customer money=20000_BRL number=9@customer"},
 
