@@ -86,6 +86,7 @@ func CheckForms(e *Engine) []string {
 		flag(f, fmNaming, e.naming[w], "naming")
 		flag(f, fmHelpNoun, lx.Function["help_noun"][w], "help noun")
 		flag(f, fmWhether, lx.Function["whether"][w], "whether")
+		flag(f, fmCurrency, lx.Values["currency"][w] != "", "currency")
 		copula := false
 		for word := range strings.FieldsSeq(w) {
 			copula = copula || lx.Function["copula"][word]

@@ -90,6 +90,8 @@ const (
 	fmHelpNoun
 	// fmWhether: a word of the whether class.
 	fmWhether
+	// fmCurrency: a word of the currency class (its values).
+	fmCurrency
 )
 
 // form is what an engine knows of one written form. It holds no pointer:
@@ -404,6 +406,8 @@ func (e *Engine) buildForms() error {
 				if m, ok := smallInt(v); ok && m != 0 {
 					extra(w).month = m
 				}
+			case "currency":
+				at(w).flags |= fmCurrency
 			case "ordinal":
 				at(w).flags |= fmOrdinal
 				if d, ok := smallInt(v); ok && d >= 1 && d <= 31 {

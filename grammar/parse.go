@@ -584,7 +584,7 @@ func (e *Engine) currencyAmount(turn string, in []piece, i int, out []piece) ([]
 // values reads them (an amount is one piece there).
 func (e *Engine) namedCurrency(in []piece, i int, before []piece) string {
 	pc := &in[i]
-	if pc.kind != pWord {
+	if pc.kind != pWord || !pc.f.has(fmCurrency) {
 		return ""
 	}
 	code := e.currencies[pc.norm]
@@ -609,7 +609,7 @@ func (e *Engine) isCurrency(pc *piece) bool {
 	if pc.kind == pValue {
 		return pc.arg.Kind == "currency" || pc.arg.Kind == "money"
 	}
-	return pc.kind == pWord && e.currencies[pc.norm] != ""
+	return pc.kind == pWord && pc.f.has(fmCurrency)
 }
 
 // joinsCurrency reports whether a piece is a word that joins two
