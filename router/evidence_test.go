@@ -689,6 +689,13 @@ func TestFeatureRows(t *testing.T) {
 		{"providers.json", tokenize.English, "find a plumber in Berkeley", "FindProvider", "missing_head", 1},
 		{"providers.json", tokenize.English, "look up a hair stylist in Berkeley", "LookupProvider", "missing_head", 0},
 		{"providers.json", tokenize.English, "look up a city in Berkeley", "LookupProvider", "missing_head", 1},
+		// A head the name never names that the tool's text does: the
+		// thing asked for is one the tool deals with by another name.
+		{"providers.json", tokenize.English, "find a unisex salon in Berkeley", "LookupProvider", "missing_head_in_text", 1},
+		{"providers.json", tokenize.Brazilian, "procura um salão unissex em Campinas", "LookupProvider", "missing_head_in_text", 1},
+		{"providers.json", tokenize.English, "find a plumber in Berkeley", "FindProvider", "missing_head", 1},
+		{"providers.json", tokenize.English, "find a plumber in Berkeley", "FindProvider", "missing_head_in_text", 0},
+		{"providers.json", tokenize.English, "find a therapist in Berkeley", "FindProvider", "missing_head_in_text", 0},
 		{"lists.json", tokenize.English, "add potatoes to the list", "ListAddItem", "required_unmet", 0},
 		{"lists.json", tokenize.Brazilian, "põe batatas na lista", "ListAddItem", "required_unmet", 0},
 		{"lists.json", tokenize.English, "add the light to the list", "ListAddItem", "required_unmet", 1},

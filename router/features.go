@@ -99,6 +99,7 @@ const (
 	fTopicSearch              // a reading clause says what a text is about, and the tool searches
 	fActionMatchBare          // the tool acts as the clause asks (bareActions), for a tool whose description says no more than its name and that takes no parameters: a label, whose word for the action need not be a turn's verb
 	fActionOtherBare          // action_other, for such a tool
+	fMissingHeadInText        // missing_head, where the tool's text names the turn's head object: the thing asked for is one the tool says it deals with, by another name than its name's ("find a unisex salon", beside a tool named for providers that searches stylists and salons)
 	numToolFeatures
 )
 
@@ -117,6 +118,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
 	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
 	"coverage_turn", "name_coverage_turn", "topic_search", "action_match_bare", "action_other_bare",
+	"missing_head_in_text",
 }
 
 // bareActions are the features that say a tool acts as the clause asks:
@@ -687,6 +689,12 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			if why.wants(fMissingHead) {
 				why.note(fMissingHead, "the turn never names %s", name)
 			}
+			if len(f.objects) > 0 && m.inText(ti, m.objectText[0]) {
+				x[fMissingHeadInText] = 1
+				if why.wants(fMissingHeadInText) {
+					why.note(fMissingHeadInText, "its text names %s", strings.TrimPrefix(f.objects[0], objectPrefix))
+				}
+			}
 		} else {
 			x[fExtraObject] = min(3, x[fExtraObject]+1)
 			if why.wants(fExtraObject) {
@@ -714,7 +722,7 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			if ti.head >= 0 {
 				x[fObjectHead] = 1
 			}
-			x[fMissingHead], x[fMissingHeadOuter], x[fActionOther] = 0, 0, 0
+			x[fMissingHead], x[fMissingHeadOuter], x[fMissingHeadInText], x[fActionOther] = 0, 0, 0, 0
 			if why.wants(fPhrase) {
 				why.note(fPhrase, "a phrase the vocabulary gives this tool")
 			}
