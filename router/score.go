@@ -1119,9 +1119,10 @@ var (
 	adverbEndingsPT = [...][2]string{{"mente", ""}}
 )
 
-// typedKind reports whether an argument of a kind is an amount, a date
-// or a time, which fills a parameter by its type, never by the shape of
-// its value or by an enum.
+// typedKind reports whether an argument of a kind is an amount, a date,
+// a time or a currency, which fills a parameter by its type, never by the
+// shape of its value or by an enum (a currency's enum of codes is read by
+// currencyParam).
 func typedKind(kind string) bool {
 	return kind == "money" || kind == "date" || kind == "time" || kind == "currency"
 }
