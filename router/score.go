@@ -954,6 +954,12 @@ func fitParam(params []param, a *grammar.Arg, taken uint64) int {
 			return i
 		}
 	}
+	if a.Kind == "currency" {
+		// A currency named on its own ("from EUR to USD") fills the
+		// currency parameter the binder binds it to.
+		j, _ := currencyParam(params, *a, func(j int) bool { return !free(j) })
+		return j
+	}
 	for i := range params {
 		if !free(i) {
 			continue
@@ -979,12 +985,6 @@ func fitParam(params []param, a *grammar.Arg, taken uint64) int {
 			// Quoted text fills a parameter of text (a prompt, a
 			// subject), as the binder binds it.
 			if isText(p) {
-				return i
-			}
-		case "currency":
-			// A currency named on its own ("from EUR to USD") fills a
-			// currency parameter.
-			if isCurrency(p) {
 				return i
 			}
 		}
