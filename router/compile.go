@@ -858,6 +858,12 @@ func (r *Router) compile(cat *catalogue.Catalogue) {
 		texts[i] = text
 		compounds := a.compoundsOf(words)
 		fields[i] = a.retrievalFields(ti, words, compounds, common, desc)
+		ti.idPrefixes = documentedPrefixes(ti)
+		for _, pre := range ti.idPrefixes {
+			// A turn's id of a format the tool documents is a term the
+			// tool holds (idTermPrefix).
+			fields[i][rfParams] = appendUniqueID(fields[i][rfParams], terms.id(idTermPrefix+pre))
+		}
 		nameWords := a.nameWordTerms(words, ti.spelled, compounds, common)
 		ti.nameWords = len(nameWords)
 		if vendor[words[0]] {
@@ -1229,6 +1235,57 @@ func (r *Router) nameTypo(w string) (string, bool) {
 	return r.nameWords[cands[0]], true
 }
 
+// idTermPrefix is the prefix of the retrieval term of an id format
+// ("id:CT_"): a tool that documents the format holds it in the field of
+// its parameters, and a turn's id of the format asks for it (idTerm), so
+// that the id is evidence as the turn's words are, in the retrieval
+// score and in the coverage of the turn a tool holds.
+const idTermPrefix = "id:"
+
+// documentedPrefixes are the id formats a tool documents: the literal
+// prefixes of its parameters' patterns (^INV-[0-9]+$), and the prefixes
+// of the ids its description and parameters give as examples ("the
+// message id, e.g. msg_8812"), sorted.
+func documentedPrefixes(ti *toolInfo) []string {
+	var ps []string
+	for j := range ti.params {
+		if p := ti.params[j].prefix; p != "" && !slices.Contains(ps, p) {
+			ps = append(ps, p)
+		}
+	}
+	for _, x := range ti.idExamples {
+		if p := IDPrefix(x); p != "" && !slices.Contains(ps, p) {
+			ps = append(ps, p)
+		}
+	}
+	slices.Sort(ps)
+	return ps
+}
+
+// idTerm returns the retrieval term of the format of id (IDPrefix), when
+// some tool documents it: read without allocating, as Select reads it
+// for each id of a turn.
+func (r *Router) idTerm(id string) (string, bool) {
+	var buf [maxPrefix + 1]byte
+	i := 0
+	for i < len(id) && i < maxPrefix {
+		c := id[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		} else if c < 'A' || c > 'Z' {
+			break
+		}
+		buf[i] = c
+		i++
+	}
+	if i == 0 || i >= len(id) || (id[i] != '-' && id[i] != '_') || i+1 >= len(id) {
+		return "", false
+	}
+	buf[i] = id[i]
+	t, ok := r.idTerms[string(buf[:i+1])]
+	return t, ok
+}
+
 // indexPrefixes maps the id formats a tool documents to the tools: the
 // literal prefixes of its parameters' patterns (^INV-[0-9]+$), and the
 // prefixes of the ids its description and parameters give as examples
@@ -1239,6 +1296,7 @@ func (r *Router) nameTypo(w string) (string, bool) {
 // an id to the tools (byHead, headsBy).
 func (r *Router) indexPrefixes() {
 	r.prefixes = map[string][]int32{}
+	r.idTerms = map[string]string{}
 	r.prefixNouns = map[string][]string{}
 	r.byHead = map[string][]int32{}
 	r.byAction = map[string][]int32{}
@@ -1246,7 +1304,6 @@ func (r *Router) indexPrefixes() {
 	r.bare = map[string][]int32{}
 	for i := range r.tools {
 		ti := &r.tools[i]
-		seen := map[string]bool{}
 		nouns := func(pre string, terms ...string) {
 			ns := r.prefixNouns[pre]
 			if ns == nil {
@@ -1262,7 +1319,6 @@ func (r *Router) indexPrefixes() {
 		for j := range ti.params {
 			p := &ti.params[j]
 			if p.prefix != "" {
-				seen[p.prefix] = true
 				nouns(p.prefix, p.terms...)
 			}
 			for _, x := range p.examples {
@@ -1273,15 +1329,16 @@ func (r *Router) indexPrefixes() {
 		}
 		for _, x := range ti.idExamples {
 			if p := IDPrefix(x); p != "" {
-				seen[p] = true
 				if _, ok := r.prefixNouns[p]; !ok && ti.head >= 0 {
 					nouns(p, ti.objects[ti.head])
 				}
 			}
 		}
-		for _, p := range slices.Sorted(maps.Keys(seen)) {
+		for _, p := range ti.idPrefixes { // documentedPrefixes, read by compile
+			if _, ok := r.prefixes[p]; !ok {
+				r.idTerms[p] = idTermPrefix + p
+			}
 			r.prefixes[p] = append(r.prefixes[p], int32(i))
-			ti.idPrefixes = append(ti.idPrefixes, p)
 		}
 		if ti.action != "" {
 			r.byAction[ti.action] = append(r.byAction[ti.action], int32(i))

@@ -2021,3 +2021,63 @@ func TestOneField(t *testing.T) {
 		}
 	}
 }
+
+// TestIDFormatIsATerm checks that an id of a format a tool documents is a
+// term of the turn the tool holds: it counts toward the share of the
+// turn the tool covers and against the share the others cover, and one
+// of a format no tool documents is no term. idTerm reads a format as
+// IDPrefix does.
+func TestIDFormatIsATerm(t *testing.T) {
+	cat, err := catalogue.Import("contacts.json", []byte(`{"tools": [
+ {"name": "merge_contacts", "description": "Merge a duplicate contact into a primary one.",
+  "inputSchema": {"type": "object", "properties": {
+    "primary_id": {"type": "string", "description": "Contact ID, e.g. ct_48213"},
+    "duplicate_id": {"type": "string", "description": "Contact ID, e.g. ct_48213"}}, "required": ["primary_id", "duplicate_id"]}},
+ {"name": "merge_deals", "description": "Merge two deals of the same person.",
+  "inputSchema": {"type": "object", "properties": {
+    "primary_id": {"type": "string"}, "duplicate_id": {"type": "string"}}, "required": ["primary_id", "duplicate_id"]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newClosed(t, cat, Options{})
+	coverage := func(turn, tool string) float64 {
+		t.Helper()
+		ex := r.Explain(r.Select(turn))
+		c := candidate(ex, tool)
+		if c == nil {
+			t.Fatalf("Explain(%q) has no candidate %s:\n%s", turn, tool, ex)
+		}
+		f, _ := feature(c.Features, "coverage_turn")
+		return f.Value
+	}
+	// The same turn, with ids of a format merge_contacts documents and
+	// of one no tool does.
+	const documented, other = "merge ct_48213 with ct_48214, the same person", "merge zz_48213 with zz_48214, the same person"
+	if a, b := coverage(documented, "merge_contacts"), coverage(other, "merge_contacts"); !(a > b) {
+		t.Errorf("coverage_turn of merge_contacts %.3f for %q, %.3f for %q; want the ids of the format it documents to raise it", a, documented, b, other)
+	}
+	if a, b := coverage(documented, "merge_deals"), coverage(other, "merge_deals"); !(a < b) {
+		t.Errorf("coverage_turn of merge_deals %.3f for %q, %.3f for %q; want ids of a format another tool documents to lower it", a, documented, b, other)
+	}
+	for _, tc := range []struct {
+		id   string
+		term string
+		ok   bool
+	}{
+		{"ct_48213", "id:CT_", true},
+		{"CT_48213", "id:CT_", true},
+		{"Ct-48213", "", false}, // CT- is another format
+		{"zz_48213", "", false},
+		{"ct_", "", false},
+		{"48213", "", false},
+		{"", "", false},
+	} {
+		term, ok := r.idTerm(tc.id)
+		if term != tc.term || ok != tc.ok {
+			t.Errorf("idTerm(%q) = %q, %v; want %q, %v", tc.id, term, ok, tc.term, tc.ok)
+		}
+		if pre := IDPrefix(tc.id); ok && idTermPrefix+pre != term {
+			t.Errorf("idTerm(%q) = %q, not the term of IDPrefix's %q", tc.id, term, pre)
+		}
+	}
+}

@@ -75,6 +75,7 @@ type Router struct {
 	tools    []toolInfo
 	postings map[string][]posting
 	prefixes map[string][]int32 // literal prefixes of parameter patterns
+	idTerms  map[string]string  // by id format, its retrieval term (idTermPrefix)
 	// prefixNouns are, for each id prefix some tool documents, the
 	// concepts whose ids it writes: the nouns of the id parameters whose
 	// pattern or examples give it, and the head of a tool whose text

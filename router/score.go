@@ -367,6 +367,16 @@ func (r *Router) clauseTerms(c *grammar.Clause, f *features, head int, cm *conce
 	for _, t := range f.text {
 		r.addRetrievalTerm(f, t, cm)
 	}
+	for k := range f.args {
+		// An id of a format some tool documents asks for the tools
+		// that document it (idTermPrefix); one of a format none
+		// documents is no term, and so no word no tool holds.
+		if f.args[k].Kind == "identifier" {
+			if t, ok := r.idTerm(f.args[k].Text); ok {
+				r.addTerm(f, t)
+			}
+		}
+	}
 	for i := range c.Words {
 		w := &c.Words[i]
 		if w.Class != grammar.Verb && w.Class != grammar.Noun && w.Class != grammar.Function || r.privativeVerb(c.Words, i) || i == f.info ||
