@@ -1266,23 +1266,19 @@ func documentedPrefixes(ti *toolInfo) []string {
 // some tool documents it: read without allocating, as Select reads it
 // for each id of a turn.
 func (r *Router) idTerm(id string) (string, bool) {
-	var buf [maxPrefix + 1]byte
-	i := 0
-	for i < len(id) && i < maxPrefix {
-		c := id[i]
-		if c >= 'a' && c <= 'z' {
-			c -= 'a' - 'A'
-		} else if c < 'A' || c > 'Z' {
-			break
-		}
-		buf[i] = c
-		i++
-	}
-	if i == 0 || i >= len(id) || (id[i] != '-' && id[i] != '_') || i+1 >= len(id) {
+	n := idPrefixLen(id)
+	if n == 0 {
 		return "", false
 	}
-	buf[i] = id[i]
-	t, ok := r.idTerms[string(buf[:i+1])]
+	var buf [maxPrefix + 1]byte
+	for i := range n {
+		c := id[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A' // the letters upper case, as IDPrefix writes them
+		}
+		buf[i] = c
+	}
+	t, ok := r.idTerms[string(buf[:n])]
 	return t, ok
 }
 
@@ -1373,14 +1369,21 @@ func appendNameKey(dst []byte, action, object string) []byte {
 // the mark after them, upper case ("msg_991" -> "MSG_", "INV-0042137" ->
 // "INV-", "i-0cafe" -> "I-"), or "" when it has none.
 func IDPrefix(id string) string {
+	return strings.ToUpper(id[:idPrefixLen(id)])
+}
+
+// idPrefixLen is the length of an id's format prefix (IDPrefix): its
+// leading letters, at most maxPrefix, and the mark after them, when more
+// follows; 0 when it has none.
+func idPrefixLen(id string) int {
 	i := 0
 	for i < len(id) && i < maxPrefix && (id[i] >= 'a' && id[i] <= 'z' || id[i] >= 'A' && id[i] <= 'Z') {
 		i++
 	}
 	if i == 0 || i >= len(id) || (id[i] != '-' && id[i] != '_') || i+1 >= len(id) {
-		return ""
+		return 0
 	}
-	return strings.ToUpper(id[:i+1])
+	return i + 1
 }
 
 // idsIn returns the identifiers written in a text.
