@@ -1763,3 +1763,22 @@ func TestParseEnsureRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRelayedRequest reads what another person wants, or has asked
+// for, as a request for it: the participle or the infinitive after it is
+// the action, and the want is no object.
+func TestParseRelayedRequest(t *testing.T) {
+	for _, tt := range []struct{ in, action, objects string }{
+		{"the customer wants the order cancelled", "cancel", "customer order"},
+		{"she wants her subscription paused", "pause", "subscription"},
+		{"the client needs invoice 12 voided", "cancel", "customer invoice"},
+		{"Ana would like to cancel order 1182", "cancel", "order ana"},
+		{"the customer asked me to refund order 1182", "refund", "order customer"},
+		{"my manager is asking us to archive the report", "archive", "report manager"},
+	} {
+		c := parse(t, tt.in).Clauses[0]
+		if got := strings.Join(c.Objects, " "); c.Act != grammar.Request || c.Action != tt.action || got != tt.objects {
+			t.Errorf("Parse(%q) = %s %q %q, want request %q %q", tt.in, c.Act, c.Action, got, tt.action, tt.objects)
+		}
+	}
+}

@@ -783,3 +783,22 @@ func TestParseGerundAfterNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRelayedRequest reads what another person wants, or has asked
+// for, as a request for it: the participle or the infinitive after it is
+// the action.
+func TestParseRelayedRequest(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, action string }{
+		{"o cliente quer o pedido 1182 cancelado", "cancel"},
+		{"a cliente precisa pausar a assinatura", "pause"},
+		{"o cliente pediu pra cancelar o pedido 1182", "cancel"},
+		{"a Ana pediu para reembolsar o pedido 1182", "refund"},
+		{"o gerente quer que arquive o relatório", "archive"},
+	} {
+		c := g.Parse(tt.in).Clauses[0]
+		if c.Act != grammar.Request || c.Action != tt.action {
+			t.Errorf("Parse(%q) = %s %q, want request %q", tt.in, c.Act, c.Action, tt.action)
+		}
+	}
+}
