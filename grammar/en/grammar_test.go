@@ -1782,3 +1782,21 @@ func TestParseRelayedRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestParseIntentionRequest reads being about to do a thing, or trying
+// to, whoever says so, and asking how we do it, as a request for it, not
+// a statement that reports it done.
+func TestParseIntentionRequest(t *testing.T) {
+	for _, tt := range []struct{ in, action string }{
+		{"we are looking to cancel order 1182", "cancel"},
+		{"I am hoping to cancel my subscription", "cancel"},
+		{"we're planning to archive the old invoices", "archive"},
+		{"they are trying to refund order 7", "refund"},
+		{"how do we cancel order 1182", "cancel"},
+		{"is there a way we can pause the plan", "pause"},
+	} {
+		if c := parse(t, tt.in).Clauses[0]; c.Act != grammar.Request || c.Action != tt.action {
+			t.Errorf("Parse(%q) = %s %q, want request %q", tt.in, c.Act, c.Action, tt.action)
+		}
+	}
+}

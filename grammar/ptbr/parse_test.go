@@ -802,3 +802,19 @@ func TestParseRelayedRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestParseIntentionRequest reads being about to do a thing, or trying
+// to, and asking how we do it, as a request for it, not a question.
+func TestParseIntentionRequest(t *testing.T) {
+	g := testGrammar(t)
+	for _, tt := range []struct{ in, action string }{
+		{"estamos querendo cancelar o pedido 1182", "cancel"},
+		{"tô tentando cancelar a assinatura", "cancel"},
+		{"pretendo arquivar o relatório", "archive"},
+		{"como a gente faz pra cancelar o pedido 1182", "cancel"},
+	} {
+		if c := g.Parse(tt.in).Clauses[0]; c.Act != grammar.Request || c.Action != tt.action {
+			t.Errorf("Parse(%q) = %s %q, want request %q", tt.in, c.Act, c.Action, tt.action)
+		}
+	}
+}
