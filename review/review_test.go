@@ -183,10 +183,9 @@ func TestCompareShopChange(t *testing.T) {
 	assert.Equal(t, []moved{
 		{6, "kind", "selected archive_order (write)", "selected archive_order (read)", true},
 		// The changed cancel_order also moves an order to the archive,
-		// and takes a share of the probability (0.34); archive_order,
-		// declared a read, keeps too little of it for a command that
-		// changes something (0.66): the change loses the turn.
-		{7, "outcome,tool,kind", "selected archive_order (write)", "none", false},
+		// and takes a share of the probability, but archive_order keeps
+		// enough of it to be selected.
+		{7, "kind", "selected archive_order (write)", "selected archive_order (read)", true},
 		{11, "kind", "selected archive_order (write)", "selected archive_order (read)", true},
 	}, have)
 	// The turns for get_order follow the rename: no decision changed,
@@ -390,10 +389,9 @@ func TestCheck(t *testing.T) {
 	for _, m := range misses {
 		have = append(have, m.String())
 	}
-	require.Len(t, have, 3, have)
+	require.Len(t, have, 2, have)
 	assert.Equal(t, `testdata/shop-golden.jsonl:2: "what is the status of order 17" expects get_order, got selected show_order (read); the catalogue holds no get_order`, have[0])
 	assert.Contains(t, have[1], `testdata/shop-golden.jsonl:3: "look up order 23" expects get_order`)
-	assert.Equal(t, `testdata/shop-golden.jsonl:7: "move order 3 to the archive" expects archive_order, got none`, have[2])
 
 	// A turn the catalogue routes to none misses as "got none".
 	golden := shopGolden(t)

@@ -108,6 +108,13 @@ type toolInfo struct {
 	// names after its head ("Remove a reminder from an event": the
 	// event): where the head is, or what it belongs to.
 	describedOthers []string
+	// headAliases holds the catalogue's other word for the head of the
+	// name, beside the tool's own describedHead: what the description
+	// of another tool of that head says it is ("Cancel a meeting you
+	// organise", for cancelEvent: a meeting, for every tool of events),
+	// where no tool's name names that thing and no tool of the head
+	// says a third (Router.headAliases).
+	headAliases []string
 	// headLast is the stem term of the last word of a head of several
 	// (workflow_run: run), or "": a turn's noun with its stem names the
 	// head, as "run 555002" names a workflow run.
@@ -1298,6 +1305,7 @@ func (r *Router) indexPrefixes() {
 	r.byAction = map[string][]int32{}
 	r.byName = map[string][]int32{}
 	r.bare = map[string][]int32{}
+	r.headAliases()
 	for i := range r.tools {
 		ti := &r.tools[i]
 		nouns := func(pre string, terms ...string) {
@@ -1341,6 +1349,10 @@ func (r *Router) indexPrefixes() {
 			if ti.head >= 0 {
 				key := string(appendNameKey(nil, ti.action, ti.objects[ti.head]))
 				r.byName[key] = append(r.byName[key], int32(i))
+				for _, o := range ti.headAliases {
+					key := string(appendNameKey(nil, ti.action, o))
+					r.byName[key] = append(r.byName[key], int32(i))
+				}
 				if c, ok := strings.CutPrefix(ti.objects[ti.head], objectPrefix); ok && takesID(ti) {
 					r.byHead[c] = append(r.byHead[c], int32(i))
 				}
@@ -2140,4 +2152,48 @@ func describedHead(en grammar.Grammar, description string) (head string, others 
 		}
 	}
 	return objectPrefix + c.Words[at].Concept, others
+}
+
+// headAliases gives each tool the catalogue's other word for the head of
+// its name (toolInfo.headAliases): the head the descriptions of the
+// tools of that head say they act on, where one says another thing than
+// the name ("Cancel a meeting you organise", for cancelEvent: getEvent
+// gets a meeting too), and none says a third.
+func (r *Router) headAliases() {
+	var aliases map[string][]string
+	named := map[string]bool{} // the objects the tools' names name
+	for i := range r.tools {
+		for _, o := range r.tools[i].objects {
+			named[o] = true
+		}
+	}
+	for i := range r.tools {
+		ti := &r.tools[i]
+		if ti.head < 0 || ti.describedHead == "" || named[ti.describedHead] {
+			// A thing some name names is a thing of its own.
+			continue
+		}
+		if aliases == nil {
+			aliases = map[string][]string{}
+		}
+		h := ti.objects[ti.head]
+		if !slices.Contains(aliases[h], ti.describedHead) {
+			aliases[h] = append(aliases[h], ti.describedHead)
+		}
+	}
+	for i := range r.tools {
+		ti := &r.tools[i]
+		ti.headAliases = nil
+		if ti.head < 0 || len(aliases[ti.objects[ti.head]]) != 1 {
+			// Tools of one head that say it is different things
+			// (FindProvider: a therapist, a hair stylist) give it no
+			// other word.
+			continue
+		}
+		for _, a := range aliases[ti.objects[ti.head]] {
+			if a != ti.describedHead {
+				ti.headAliases = append(ti.headAliases, a)
+			}
+		}
+	}
 }

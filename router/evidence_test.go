@@ -2081,3 +2081,51 @@ func TestIDFormatIsATerm(t *testing.T) {
 		}
 	}
 }
+
+// The catalogue's other word for a head: where a tool's description says
+// its name's head is another thing ("Cancel a meeting you organise", for
+// cancelEvent), a turn that names that thing names every tool of the
+// head (object_alias), in either language; unless a name names the thing
+// itself, or the tools of the head say it is different things.
+func TestHeadAlias(t *testing.T) {
+	const events = `
+ {"name": "getEvent", "description": "Get a single calendar event by ID.",
+  "inputSchema": {"type": "object", "properties": {"eventId": {"type": "string"}}, "required": ["eventId"]}},
+ {"name": "listEvents", "description": "List events in a calendar between two times."},
+ {"name": "cancelEvent", "description": "Cancel a meeting you organise and notify the attendees.",
+  "inputSchema": {"type": "object", "properties": {"eventId": {"type": "string"}}, "required": ["eventId"]}},
+ {"name": "listLabels", "description": "List the labels of the mailbox."}`
+	r := newImported(t, "events.json", `{"tools": [`+events+`]}`)
+	for _, tc := range []struct {
+		turn, tool string
+		want       float64
+	}{
+		{"who's coming to the 3pm meeting?", "getEvent", 1},
+		{"show my meetings for this week", "listEvents", 1},
+		{"show my events for this week", "listEvents", 0}, // the name's own head
+	} {
+		if got := toolFeature(t, r, tc.turn, tc.tool, "object_alias"); got != tc.want {
+			t.Errorf("%q: %s's object_alias %v, want %v", tc.turn, tc.tool, got, tc.want)
+		}
+	}
+	pt, err := New(r.cat, Options{Language: tokenize.Brazilian})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := toolFeature(t, pt, "quais reuniões eu tenho essa semana?", "listEvents", "object_alias"); got != 1 {
+		t.Errorf("pt-BR: listEvents's object_alias %v, want 1", got)
+	}
+	for name, extra := range map[string]string{
+		"a name names a meeting": `,
+ {"name": "getMeeting", "description": "Get a meeting's notes."}`,
+		"the tools of events say two things": `,
+ {"name": "deleteEvent", "description": "Delete a holiday from the calendar."}`,
+	} {
+		r := newImported(t, "events.json", `{"tools": [`+events+extra+`]}`)
+		for i := range r.tools {
+			if ti := &r.tools[i]; len(ti.headAliases) > 0 {
+				t.Errorf("%s: %s has the other words %v for its head, want none", name, ti.tool.Name, ti.headAliases)
+			}
+		}
+	}
+}

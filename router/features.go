@@ -100,6 +100,7 @@ const (
 	fActionMatchBare          // the tool acts as the clause asks (bareActions), for a tool whose description says no more than its name and that takes no parameters: a label, whose word for the action need not be a turn's verb
 	fActionOtherBare          // action_other, for such a tool
 	fMissingHeadInText        // missing_head, where the tool's text names the turn's head object: the thing asked for is one the tool says it deals with, by another name than its name's ("find a unisex salon", beside a tool named for providers that searches stylists and salons)
+	fObjectAlias              // the turn's head object is what the description of another tool of the name's head says that head is (headAliases)
 	numToolFeatures
 )
 
@@ -118,7 +119,7 @@ var toolFeatureNames = [numToolFeatures]string{
 	"question_name_read", "coverage_sq", "bm25_sq", "verb_derives_head", "makes_existing",
 	"id_abbrev", "object_head_word", "missing_head_outer", "required_unmet_id", "required_unmet_enum", "command_read",
 	"coverage_turn", "name_coverage_turn", "topic_search", "action_match_bare", "action_other_bare",
-	"missing_head_in_text",
+	"missing_head_in_text", "object_alias",
 }
 
 // bareActions are the features that say a tool acts as the clause asks:
@@ -652,6 +653,17 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			// The turn's head is a value of one of the tool's enums, a
 			// kind of the thing the name heads: "find a comedy" names
 			// FindMovies, whose genre lists Comedy.
+			continue
+		}
+		if k == ti.head && len(f.objects) > 0 && containsTerm(ti.headAliases, f.objects[0]) {
+			// The turn's head is what another tool of the same head says
+			// that head is: "who's coming to the meeting?" names getEvent's
+			// event, where cancelEvent cancels a meeting.
+			x[fObjectAlias] = 1
+			if why.wants(fObjectAlias) {
+				why.note(fObjectAlias, "%s, as the catalogue calls %s", strings.TrimPrefix(f.objects[0], objectPrefix), strings.TrimPrefix(o, objectPrefix))
+			}
+			fit = true
 			continue
 		}
 		if k == ti.head && ti.describedHead != "" && len(f.objects) > 0 && f.objects[0] == ti.describedHead {

@@ -34,7 +34,7 @@ func TestDiffShopChange(t *testing.T) {
 		"appeared     warning  write_without_compensation   cancel_order",
 		"Golden turns whose decision changed: 3 of 11",
 		`shop-golden.jsonl:6 "file order 64 away" (en), expects archive_order; moved: kind`,
-		`shop-golden.jsonl:7 "move order 3 to the archive" (en), expects archive_order; moved: outcome, tool, kind`,
+		`shop-golden.jsonl:7 "move order 3 to the archive" (en), expects archive_order; moved: kind`,
 		"candidates: archive_order 0.",
 		"reason: ",
 	} {
