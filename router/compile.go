@@ -108,12 +108,11 @@ type toolInfo struct {
 	// names after its head ("Remove a reminder from an event": the
 	// event): where the head is, or what it belongs to.
 	describedOthers []string
-	// headAliases holds the catalogue's other word for the head of the
-	// name, beside the tool's own describedHead: what the description
-	// of another tool of that head says it is ("Cancel a meeting you
+	// headAliases are the catalogue's other words for the head of the
+	// name, beside the tool's own describedHead: what the descriptions
+	// of other tools of that head say it is ("Cancel a meeting you
 	// organise", for cancelEvent: a meeting, for every tool of events),
-	// where no tool's name names that thing and no tool of the head
-	// says a third (Router.headAliases).
+	// where no tool's name names that thing (Router.headAliases).
 	headAliases []string
 	// headLast is the stem term of the last word of a head of several
 	// (workflow_run: run), or "": a turn's noun with its stem names the
@@ -2154,11 +2153,11 @@ func describedHead(en grammar.Grammar, description string) (head string, others 
 	return objectPrefix + c.Words[at].Concept, others
 }
 
-// headAliases gives each tool the catalogue's other word for the head of
-// its name (toolInfo.headAliases): the head the descriptions of the
+// headAliases gives each tool the catalogue's other words for the head of
+// its name (toolInfo.headAliases): the heads the descriptions of the
 // tools of that head say they act on, where one says another thing than
-// the name ("Cancel a meeting you organise", for cancelEvent: getEvent
-// gets a meeting too), and none says a third.
+// the name and no tool's name names that thing ("Cancel a meeting you
+// organise", for cancelEvent: getEvent gets a meeting too).
 func (r *Router) headAliases() {
 	var aliases map[string][]string
 	named := map[string]bool{} // the objects the tools' names name
@@ -2184,10 +2183,7 @@ func (r *Router) headAliases() {
 	for i := range r.tools {
 		ti := &r.tools[i]
 		ti.headAliases = nil
-		if ti.head < 0 || len(aliases[ti.objects[ti.head]]) != 1 {
-			// Tools of one head that say it is different things
-			// (FindProvider: a therapist, a hair stylist) give it no
-			// other word.
+		if ti.head < 0 {
 			continue
 		}
 		for _, a := range aliases[ti.objects[ti.head]] {

@@ -2082,11 +2082,11 @@ func TestIDFormatIsATerm(t *testing.T) {
 	}
 }
 
-// The catalogue's other word for a head: where a tool's description says
+// The catalogue's other words for a head: where a tool's description says
 // its name's head is another thing ("Cancel a meeting you organise", for
 // cancelEvent), a turn that names that thing names every tool of the
-// head (object_alias), in either language; unless a name names the thing
-// itself, or the tools of the head say it is different things.
+// head (object_alias), in either language, and so does each such thing
+// the tools of the head say; unless a name names the thing itself.
 func TestHeadAlias(t *testing.T) {
 	const events = `
  {"name": "getEvent", "description": "Get a single calendar event by ID.",
@@ -2094,7 +2094,13 @@ func TestHeadAlias(t *testing.T) {
  {"name": "listEvents", "description": "List events in a calendar between two times."},
  {"name": "cancelEvent", "description": "Cancel a meeting you organise and notify the attendees.",
   "inputSchema": {"type": "object", "properties": {"eventId": {"type": "string"}}, "required": ["eventId"]}},
- {"name": "listLabels", "description": "List the labels of the mailbox."}`
+ {"name": "listLabels", "description": "List the labels of the mailbox."},
+ {"name": "sendEmail", "description": "Send an email."},
+ {"name": "getContact", "description": "Get a contact by ID."},
+ {"name": "listContacts", "description": "List the contacts."},
+ {"name": "deleteContact", "description": "Delete a contact."}`
+	// The tools of events are fewer than half, so that "event" is no
+	// word every name shares (common).
 	r := newImported(t, "events.json", `{"tools": [`+events+`]}`)
 	for _, tc := range []struct {
 		turn, tool string
@@ -2115,17 +2121,21 @@ func TestHeadAlias(t *testing.T) {
 	if got := toolFeature(t, pt, "quais reuniões eu tenho essa semana?", "listEvents", "object_alias"); got != 1 {
 		t.Errorf("pt-BR: listEvents's object_alias %v, want 1", got)
 	}
-	for name, extra := range map[string]string{
-		"a name names a meeting": `,
- {"name": "getMeeting", "description": "Get a meeting's notes."}`,
-		"the tools of events say two things": `,
- {"name": "deleteEvent", "description": "Delete a holiday from the calendar."}`,
+	two := newImported(t, "events.json", `{"tools": [`+events+`,
+ {"name": "deleteEvent", "description": "Delete a holiday from the calendar."}]}`)
+	for _, tc := range []struct{ turn, tool string }{
+		{"who's coming to the 3pm meeting?", "getEvent"},
+		{"list the holidays in May", "listEvents"},
 	} {
-		r := newImported(t, "events.json", `{"tools": [`+events+extra+`]}`)
-		for i := range r.tools {
-			if ti := &r.tools[i]; len(ti.headAliases) > 0 {
-				t.Errorf("%s: %s has the other words %v for its head, want none", name, ti.tool.Name, ti.headAliases)
-			}
+		if got := toolFeature(t, two, tc.turn, tc.tool, "object_alias"); got != 1 {
+			t.Errorf("two other words: %q: %s's object_alias %v, want 1", tc.turn, tc.tool, got)
+		}
+	}
+	named := newImported(t, "events.json", `{"tools": [`+events+`,
+ {"name": "getMeeting", "description": "Get a meeting's notes."}]}`)
+	for i := range named.tools {
+		if ti := &named.tools[i]; len(ti.headAliases) > 0 {
+			t.Errorf("a name names a meeting: %s has the other words %v for its head, want none", ti.tool.Name, ti.headAliases)
 		}
 	}
 }
