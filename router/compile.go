@@ -2159,8 +2159,8 @@ func describedHead(en grammar.Grammar, description string) (head string, others 
 // the name and no tool's name names that thing ("Cancel a meeting you
 // organise", for cancelEvent: getEvent gets a meeting too).
 func (r *Router) headAliases() {
-	var aliases map[string][]string
-	named := map[string]bool{} // the objects the tools' names name
+	aliases := map[string][]string{} // by the head's object term
+	named := map[string]bool{}       // the objects the tools' names name
 	for i := range r.tools {
 		for _, o := range r.tools[i].objects {
 			named[o] = true
@@ -2172,13 +2172,8 @@ func (r *Router) headAliases() {
 			// A thing some name names is a thing of its own.
 			continue
 		}
-		if aliases == nil {
-			aliases = map[string][]string{}
-		}
 		h := ti.objects[ti.head]
-		if !slices.Contains(aliases[h], ti.describedHead) {
-			aliases[h] = append(aliases[h], ti.describedHead)
-		}
+		aliases[h] = appendUnique(aliases[h], ti.describedHead)
 	}
 	for i := range r.tools {
 		ti := &r.tools[i]
