@@ -291,6 +291,46 @@ func TestInformationIsAboutTheThing(t *testing.T) {
 	}
 }
 
+// A property of the one thing an id names is asked of that thing: the
+// head of "the status of request 4471" is the request, and the status a
+// further object, in either language; the head of a plural ("the
+// comments of request 4471") or of a property whose thing has no id
+// stays where it is.
+func TestPropertyOfTheThing(t *testing.T) {
+	const requests = `{"tools": [
+ {"name": "get_request", "description": "Gets one request by its id.",
+  "inputSchema": {"type": "object", "properties": {"request_id": {"type": "string"}}, "required": ["request_id"]}},
+ {"name": "list_requests", "description": "Lists requests, filtered by status.",
+  "inputSchema": {"type": "object", "properties": {"status": {"type": "string"}}}},
+ {"name": "list_comments", "description": "Lists the comments on a request.",
+  "inputSchema": {"type": "object", "properties": {"request_id": {"type": "string"}}, "required": ["request_id"]}}]}`
+	cat, err := catalogue.Import("requests.json", []byte(requests))
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := newClosed(t, cat, Options{})
+	pt := newClosed(t, cat, Options{Language: "pt-BR"})
+	for _, tc := range []struct {
+		r          *Router
+		turn, tool string
+		want       float64
+	}{
+		{en, "what's the status of request 4471?", "get_request", 1},
+		{pt, "qual o status da solicitação 4471?", "get_request", 1},
+		{en, "the comments of request 4471", "list_comments", 1},
+		{en, "the comments of request 4471", "get_request", 0},
+		{en, "what's the status of my requests?", "list_requests", 0},
+	} {
+		if got := toolFeature(t, tc.r, tc.turn, tc.tool, "object_head"); got != tc.want {
+			t.Errorf("%q: %s's object_head %v, want %v", tc.turn, tc.tool, got, tc.want)
+		}
+	}
+	// The property stays evidence: a tool whose text names it holds it.
+	if got := toolFeature(t, en, "what's the status of request 4471?", "list_requests", "object_in_text"); got != 1 {
+		t.Errorf("list_requests's object_in_text %v, want 1 (status)", got)
+	}
+}
+
 const needs = `{"tools": [
  {"name": "square_area", "description": "Calculates the area of a square.",
   "inputSchema": {"type": "object", "properties": {"side": {"type": "number"}, "unit": {"type": "string"}}, "required": ["side"]}},

@@ -127,6 +127,14 @@ func (r *Router) features(c *grammar.Clause, room *featureRoom) features {
 		f.verbStem = r.an.stemmer.Stem(c.Words[verbAt].Norm)
 	}
 	head, f.info = headNoun(c.Words, verbAt, false)
+	if f.info < 0 && head >= 0 {
+		if owner := r.propertyOwner(c.Words, head); owner >= 0 {
+			// "the status of time-off request 4471": the head asks
+			// of the one thing the id names, and the noun before it
+			// is a further object, a property of it.
+			head = owner
+		}
+	}
 	if head > 0 && head-1 > verbAt && head-1 != f.info {
 		// "create a company record": the last noun of a compound is its
 		// head, but where no tool is named for it and one is for the
@@ -565,6 +573,32 @@ func headNoun(words []grammar.Word, verbAt int, wordnet bool) (head, info int) {
 	return head, info
 }
 
+// propertyOwner returns, when words[head] is a singular noun followed by
+// a genitive preposition and a noun that an id or a number names right
+// after it ("the status of time-off request 4471", "o status do pedido
+// 42"), that noun: the one thing the id names, of which the head is a
+// property. A plural head is things of their own ("the invoices of
+// customer 42"). It returns -1 otherwise.
+func (r *Router) propertyOwner(words []grammar.Word, head int) int {
+	if words[head].Plural || head+1 >= len(words) {
+		return -1
+	}
+	k := head + 1
+	if w := &words[k]; w.Class != grammar.Function || !inClass(&r.classes.genitive, w.Norm) {
+		return -1
+	}
+	for k++; k < len(words) && words[k].Class == grammar.Function && inClass(&r.classes.determiner, words[k].Norm); k++ {
+	}
+	owner := -1
+	for ; k < len(words) && words[k].Class == grammar.Noun && !words[k].WordNet; k++ {
+		owner = k
+	}
+	if owner < 0 || k == len(words) || words[k].Class != grammar.Value || words[k].Start < words[owner].End {
+		return -1
+	}
+	return owner
+}
+
 // privativeVerb reports whether words[i] is a verb after a privative
 // preposition ("without deleting it", "sem apagar"): what the turn asks
 // not to do, no evidence for a tool that does it.
@@ -607,6 +641,7 @@ type turnClasses struct {
 	anaphoric, preposition, determiner          wordClass[bool]
 	novelty                                     wordClass[bool]
 	topic                                       wordClass[bool]
+	genitive                                    wordClass[bool]
 	// counting maps each word of quantifier and indefinite to which of
 	// the two it is in (cQuantifier, cIndefinite): features asks both
 	// of every function word, with one look-up (countingOf).
@@ -674,7 +709,7 @@ func classesOf(lx *grammar.Lexicon) turnClasses {
 		indefiniteArticle: class("indefinite_article"), lightVerb: class("light_verb"),
 		demonstrative: class("demonstrative"), anaphoric: class("anaphoric"),
 		preposition: class("preposition"), determiner: class("determiner"),
-		novelty: class("novelty"), topic: class("topic")}
+		novelty: class("novelty"), topic: class("topic"), genitive: class("genitive")}
 	counting := map[string]uint8{}
 	for w := range tc.quantifier.words {
 		counting[w] |= cQuantifier
