@@ -574,11 +574,11 @@ func headNoun(words []grammar.Word, verbAt int, wordnet bool) (head, info int) {
 }
 
 // propertyOwner returns, when words[head] is a singular noun followed by
-// a genitive preposition and a noun that an id or a number names right
-// after it ("the status of time-off request 4471", "o status do pedido
-// 42"), that noun: the one thing the id names, of which the head is a
-// property. A plural head is things of their own ("the invoices of
-// customer 42"). It returns -1 otherwise.
+// a genitive preposition and, past determiners, a noun with a value right
+// after it (an id, a number, a quoted name: "the status of time-off
+// request 4471", "o status do pedido 42"), that noun: the one thing the
+// value names, of which the head is a property. A plural head is things
+// of their own ("the invoices of customer 42"). It returns -1 otherwise.
 func (r *Router) propertyOwner(words []grammar.Word, head int) int {
 	if words[head].Plural || head+1 >= len(words) {
 		return -1
