@@ -304,12 +304,8 @@ func TestPropertyOfTheThing(t *testing.T) {
   "inputSchema": {"type": "object", "properties": {"status": {"type": "string"}}}},
  {"name": "list_comments", "description": "Lists the comments on a request.",
   "inputSchema": {"type": "object", "properties": {"request_id": {"type": "string"}}, "required": ["request_id"]}}]}`
-	cat, err := catalogue.Import("requests.json", []byte(requests))
-	if err != nil {
-		t.Fatal(err)
-	}
-	en := newClosed(t, cat, Options{})
-	pt := newClosed(t, cat, Options{Language: "pt-BR"})
+	en := newImported(t, "requests.json", requests)
+	pt := newClosed(t, en.cat, Options{Language: "pt-BR"})
 	for _, tc := range []struct {
 		r          *Router
 		turn, tool string
