@@ -1154,6 +1154,30 @@ func TestEmailFitsListOfAddresses(t *testing.T) {
 	}
 }
 
+// TestOneTextForATextParameter checks that a parameter of text takes one
+// quoted text: the second and third quoted texts of a turn that fit only
+// the search box another already fills are no further evidence (two ids
+// that fit one id parameter still are: TestFeatureRows).
+func TestOneTextForATextParameter(t *testing.T) {
+	r := newImported(t, "boxes.json", `{"tools": [
+ {"name": "find_boxes", "description": "Finds storage boxes.",
+  "inputSchema": {"type": "object", "properties": {"search": {"type": "string"}}, "required": ["search"]}},
+ {"name": "label_box", "description": "Labels a storage box.",
+  "inputSchema": {"type": "object", "properties": {"box_id": {"type": "string", "pattern": "^BX-[0-9]+$"}}, "required": ["box_id"]}}
+]}`)
+	for _, tc := range []struct {
+		turn, tool string
+		want       float64
+	}{
+		{"find boxes 'winter'", "find_boxes", 1},
+		{"find boxes 'winter', 'tools' and 'books'", "find_boxes", 1},
+	} {
+		if got := toolFeature(t, r, tc.turn, tc.tool, "argument"); got != tc.want {
+			t.Errorf("%q: %s's argument %v, want %v", tc.turn, tc.tool, got, tc.want)
+		}
+	}
+}
+
 // TestIndefiniteAgreesWithSearch checks number agreement: an indefinite
 // article before a singular head asks for any one of its kind, which a
 // tool that searches or lists many finds, while the same singular head
