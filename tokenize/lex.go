@@ -457,7 +457,31 @@ func lexNumber(l *lexer) state {
 		return stateAny
 	}
 	l.emit(Number, amount)
+	l.skipPossessive()
 	return stateAny
+}
+
+// skipPossessive steps over a possessive ending right after the token
+// just emitted, where a word ends with it ("agent 31's role": the number,
+// and the mark of its owner, which no number holds, as an id's; "the
+// 1990's" too).
+func (l *lexer) skipPossessive() {
+	rest := l.src[l.pos:]
+	n := 0
+	switch {
+	case strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "'S"):
+		n = 2
+	case strings.HasPrefix(rest, "\u2019s") || strings.HasPrefix(rest, "\u2019S"):
+		n = len("\u2019s")
+	}
+	if n == 0 {
+		return
+	}
+	if r, _ := l.runeAt(l.pos + n); isAlnum(r) || r == '_' {
+		return // "31'sx" is no possessive
+	}
+	l.pos += n
+	l.start = l.pos
 }
 
 func (l *lexer) nextIsAlnum() bool {

@@ -2,6 +2,7 @@ package tokenize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -145,7 +146,8 @@ func TestCodes(t *testing.T) {
 }
 
 // TestPossessiveID checks that an id's possessive ending is no part of
-// the id: "E10442's pay stubs" gives the id E10442.
+// the id, nor a number's a word of its own: "E10442's pay stubs" gives
+// the id E10442, "agent 31's role" the number 31 and no word "s".
 func TestPossessiveID(t *testing.T) {
 	tk, err := New(English)
 	if err != nil {
@@ -167,6 +169,21 @@ func TestPossessiveID(t *testing.T) {
 		}
 		if len(ids) != 1 || ids[0] != c.id {
 			t.Errorf("Tokenize(%q) ids = %q, want [%s]", c.in, ids, c.id)
+		}
+	}
+	for _, in := range []string{"what is agent 31's role", "show agent 31\u2019s tickets", "agent 31's"} {
+		toks := tk.Tokenize(in)
+		var words []string
+		for _, tok := range toks {
+			if tok.Kind == Word {
+				words = append(words, tok.Text)
+			}
+		}
+		if k := slices.IndexFunc(toks, func(tok Token) bool { return tok.Kind == Number }); k < 0 || toks[k].Text != "31" {
+			t.Errorf("Tokenize(%q) = %v, want the number 31", in, toks)
+		}
+		if slices.Contains(words, "s") || slices.Contains(words, "'s") {
+			t.Errorf("Tokenize(%q) words = %q, want no possessive ending among them", in, words)
 		}
 	}
 	// A word keeps its ending: the grammar reads it.
