@@ -190,8 +190,11 @@ type binder struct {
 //     holds a place or a recipient (places).
 //
 // Within a rule, required parameters come before optional ones, then
-// parameters in name order. A value is bound only where it satisfies the
-// parameter's type, format, pattern and enum.
+// parameters in name order; a date or a time binds to a parameter named
+// for the end of a span (endDate, to_time) only when no other is left, so
+// that a span's values bind in the order the turn says them. A value is
+// bound only where it satisfies the parameter's type, format, pattern and
+// enum.
 func (r *Router) bindArgs(ti *toolInfo, turn string, c *grammar.Clause, ctx ...*grammar.Clause) (map[string]string, []Binding, []string) {
 	args := map[string]string{}
 	missing := []string{}
@@ -313,9 +316,16 @@ func (b *binder) run() {
 		case "email":
 			b.first(i, BindEmail, takesEmail)
 		case "date":
-			b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
+			// The end of a span last: a turn says its dates in order
+			// ("from May 4 to May 8": startDate, then endDate, whatever
+			// order the names sort in).
+			if !b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" && !nameHas(p, destinationWords) }) {
+				b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
+			}
 		case "time":
-			b.first(i, BindTime, isTime)
+			if !b.first(i, BindTime, func(p *param) bool { return isTime(p) && !nameHas(p, destinationWords) }) {
+				b.first(i, BindTime, isTime)
+			}
 		case "number":
 			if idNumber(b.c.Words, &args[i]) {
 				// "time-off request 4471": a number right after its noun

@@ -46,6 +46,9 @@ const bindTools = `{"tools": [
    "required": ["room_type", "nights"]}},
  {"name": "book_room", "description": "Book a meeting room for a day.",
   "inputSchema": {"type": "object", "properties": {"day": {"type": "string", "format": "date"}, "start_time": {"type": "string"}}, "required": ["day"]}},
+ {"name": "request_leave", "description": "Request days of leave.",
+  "inputSchema": {"type": "object", "properties": {"endDate": {"type": "string", "format": "date"}, "startDate": {"type": "string", "format": "date"},
+    "endTime": {"type": "string", "format": "time"}, "startTime": {"type": "string", "format": "time"}}, "required": ["startDate", "endDate"]}},
  {"name": "find_movies", "description": "Find movies showing in a city.",
   "inputSchema": {"type": "object", "properties": {"movie_name": {"type": "string"}, "show_date": {"type": "string"}}}},
  {"name": "set_alarm", "description": "Set an alarm.",
@@ -178,6 +181,12 @@ func TestBindRules(t *testing.T) {
 		// dates: a date, and a day for a date-time parameter
 		{r, "book_room", "book a room on 2026-05-01", "day=2026-05-01/date", ""},
 		{r, "log_event", "log an event on 2026-05-01", "at=2026-05-01T00:00:00Z/date", ""},
+		// a span's dates and times in the order the turn says them, the
+		// end's last, whatever order the names sort in
+		{r, "request_leave", "request leave from 2026-07-10 to 2026-07-24", "startDate=2026-07-10/date endDate=2026-07-24/date", ""},
+		{r, "request_leave", "request leave on 2026-07-10", "startDate=2026-07-10/date", "endDate"},
+		{r, "request_leave", "request leave on 2026-07-10 from 9am to 1pm",
+			"startDate=2026-07-10/date startTime=09:00:00/time endTime=13:00:00/time", "endDate"},
 		// times of day: to a parameter named for a time, or of the format
 		{r, "book_room", "book a room on 2026-05-01 at 3pm", "day=2026-05-01/date start_time=15:00/time", ""},
 		{r, "set_alarm", "set an alarm for 7:30 am", "time=07:30:00/time", ""},
