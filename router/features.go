@@ -801,8 +801,9 @@ func (r *Router) toolFeatures(i int, f *features, s *scorer, c *cand, why *noter
 			j = fitParam(ti.params, a, 0) // with nothing taken, the first call's answer stands
 			if j >= 0 && a.Kind == "quoted" && isText(&ti.params[j]) {
 				// A parameter of text takes one text: another quoted
-				// text that fits it only as text is no more evidence
-				// ("sort 'b', 'a' and 'c'" gives a search box one term).
+				// text that fits no parameter but the one of text the
+				// first fills is no more evidence ("sort 'b', 'a' and
+				// 'c'" gives a search box one term).
 				j = -1
 			}
 		}
