@@ -316,16 +316,9 @@ func (b *binder) run() {
 		case "email":
 			b.first(i, BindEmail, takesEmail)
 		case "date":
-			// The end of a span last: a turn says its dates in order
-			// ("from May 4 to May 8": startDate, then endDate, whatever
-			// order the names sort in).
-			if !b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" && !nameHas(p, destinationWords) }) {
-				b.first(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
-			}
+			b.firstStart(i, BindDate, func(p *param) bool { return dateKind(p) != "" })
 		case "time":
-			if !b.first(i, BindTime, func(p *param) bool { return isTime(p) && !nameHas(p, destinationWords) }) {
-				b.first(i, BindTime, isTime)
-			}
+			b.firstStart(i, BindTime, isTime)
 		case "number":
 			if idNumber(b.c.Words, &args[i]) {
 				// "time-off request 4471": a number right after its noun
@@ -417,6 +410,14 @@ func (b *binder) first(i int, rule BindRule, pred func(*param) bool) bool {
 		}
 	}
 	return false
+}
+
+// firstStart is first, binding to a parameter named for the end of a span
+// (endDate, to_time) only when pred accepts no other: a turn says a
+// span's dates and times in order ("from May 4 to May 8": startDate, then
+// endDate, whatever order the names sort in).
+func (b *binder) firstStart(i int, rule BindRule, pred func(*param) bool) bool {
+	return b.first(i, rule, func(p *param) bool { return pred(p) && !nameHas(p, destinationWords) }) || b.first(i, rule, pred)
 }
 
 // currency binds the currency code of argument i, an amount of money or a
