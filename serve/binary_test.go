@@ -158,8 +158,10 @@ func TestBinaryHTTPDrainsOnSIGTERM(t *testing.T) {
 	if got := <-answer; !strings.HasPrefix(got, "200 OK") || !strings.Contains(got, `"tool":"get_order"`) {
 		t.Errorf("the request in flight at SIGTERM: %s", got)
 	}
-	err = cmd.Wait()
+	// The log is read to its end before Wait, which closes the pipe
+	// (os/exec): a line written just before the exit would be lost.
 	logText := logs.String() + <-rest
+	err = cmd.Wait()
 	if err != nil {
 		t.Errorf("exit: %v\n%s", err, logText)
 	}
